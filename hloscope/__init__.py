@@ -1,0 +1,32 @@
+"""hloscope: an XLA-style compiler in Python, instrumented at every stage, to see how an ML
+compiler works.
+
+    parse_hlo(text) -> HloModule      XLA's HLO text syntax, both ways (module.to_text())
+    module.verify()                   shape inference and consistency checks
+    evaluate(module, *args)           the reference evaluator (ground truth for every stage)
+"""
+
+from .errors import (
+    EvaluationError,
+    HloParseError,
+    HloscopeError,
+    HloVerifierError,
+    NotSupportedError,
+    UnsupportedError,
+)
+from .ir import HloModule, parse_hlo, parse_shape
+
+
+def evaluate(module, *args):
+    """Run `module` on numpy arguments with the reference evaluator; see hloscope.evaluator."""
+    from .evaluator import evaluate as _evaluate
+
+    return _evaluate(module, *args)
+
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
+    "NotSupportedError", "UnsupportedError", "evaluate", "parse_hlo", "parse_shape",
+]

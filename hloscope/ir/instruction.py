@@ -1,0 +1,88 @@
+"""An HLO instruction: an immutable value whose operands are names.
+
+Because an instruction never changes after it is made, a computation that holds it can be
+kept as a snapshot for free, and what the printer shows is exactly what is stored. To
+"change" an instruction, make a new one with `replace`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from .attributes import Literal, Metadata
+from .opcodes import COMPUTATION_ATTRS
+from .shape import Shape
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """`name = shape opcode(operands), attrs...`.
+
+    attrs holds the opcode's attributes in print order, as typed values (tuples of ints for
+    `dimensions`, names for `to_apply`, `Raw` text for what hloscope does not interpret).
+    Never mutate it: build a new instruction with `replace(attrs=...)`.
+    """
+
+    name: str
+    opcode: str
+    shape: Shape
+    operands: tuple[str, ...] = ()
+    attrs: dict = field(default_factory=dict)
+    metadata: Metadata | None = None
+    parameter_number: int | None = None  # parameter(N)
+    literal: Literal | None = None  # constant(...)
+
+    def __post_init__(self):
+        object.__setattr__(self, "operands", tuple(self.operands))
+
+    __hash__ = object.__hash__
+
+    def replace(self, **changes) -> "Instruction":
+        """A copy with some fields changed (e.g. `inst.replace(operands=("a", "b"))`)."""
+        return dataclasses.replace(self, **changes)
+
+    def attr(self, key: str, default=None):
+        return self.attrs.get(key, default)
+
+    def with_attrs(self, **updates) -> "Instruction":
+        """A copy with attributes added or changed (a value of None removes it)."""
+        attrs = dict(self.attrs)
+        for k, v in updates.items():
+            key = k.replace("__", "-")
+            if v is None:
+                attrs.pop(key, None)
+            else:
+                attrs[key] = v
+        return self.replace(attrs=attrs)
+
+    def called_computations(self) -> tuple[str, ...]:
+        """Names of the computations this instruction calls, in attribute order."""
+        names: list[str] = []
+        for key, value in self.attrs.items():
+            arity = COMPUTATION_ATTRS.get(key)
+            if arity == 1:
+                names.append(value)
+            elif arity == "list":
+                names.extend(value)
+        return tuple(names)
+
+    def rename_calls(self, mapping: dict[str, str]) -> "Instruction":
+        """A copy whose called-computation names are mapped through `mapping`."""
+        attrs = dict(self.attrs)
+        for key, value in self.attrs.items():
+            arity = COMPUTATION_ATTRS.get(key)
+            if arity == 1:
+                attrs[key] = mapping.get(value, value)
+            elif arity == "list":
+                attrs[key] = tuple(mapping.get(v, v) for v in value)
+        return self.replace(attrs=attrs)
+
+    @property
+    def source_line(self) -> int | None:
+        return self.metadata.source_line if self.metadata else None
+
+    def __str__(self) -> str:
+        from .printer import format_instruction
+
+        return format_instruction(self)

@@ -1,0 +1,106 @@
+"""The opcode table: one row of facts per HLO opcode, in XLA's spelling.
+
+Every later stage asks this table rather than keeping its own lists: the parser (is the
+opcode known?), the verifier (how many operands?), the passes (is it elementwise? is it
+expensive?) and the backends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+VARIADIC = None
+
+
+@dataclass(frozen=True)
+class OpInfo:
+    """Facts about one opcode."""
+
+    name: str
+    arity: int | None  # None: any number of operands
+    kind: str  # "unary", "binary", "ternary", "leaf", "data", "reduce", "control", "other"
+    elementwise: bool = False
+    commutative: bool = False
+    expensive: bool = False  # worth not duplicating when fusing (XLA's IsExpensive)
+
+
+def _rows(kind, names, arity, elementwise=False, expensive=(), commutative=()):
+    return [
+        OpInfo(n, arity, kind, elementwise, n in commutative, n in expensive) for n in names.split()
+    ]
+
+
+UNARY = (
+    "abs negate exponential exponential-minus-one log log-plus-one sqrt rsqrt cbrt tanh "
+    "logistic sine cosine tan floor ceil round-nearest-even round-nearest-afz sign not "
+    "is-finite erf popcnt count-leading-zeros convert bitcast-convert copy real imag "
+    "reduce-precision"
+)
+BINARY = (
+    "add subtract multiply divide remainder maximum minimum power atan2 and or xor "
+    "shift-left shift-right-arithmetic shift-right-logical compare complex"
+)
+_EXPENSIVE = set(
+    "exponential exponential-minus-one log log-plus-one sqrt rsqrt cbrt tanh logistic sine "
+    "cosine tan erf divide remainder power atan2".split()
+)
+_COMMUTATIVE = set("add multiply maximum minimum and or xor".split())
+
+_TABLE: list[OpInfo] = [
+    *_rows("unary", UNARY, 1, True, _EXPENSIVE),
+    *_rows("binary", BINARY, 2, True, _EXPENSIVE, _COMMUTATIVE),
+    *_rows("ternary", "select clamp", 3, True),
+    *_rows("leaf", "parameter constant iota rng-bit-generator partition-id replica-id", 0),
+    *_rows("leaf", "after-all", VARIADIC),
+    *_rows("data", "broadcast reshape transpose slice reverse bitcast", 1),
+    *_rows("data", "pad dynamic-update-slice gather", None),
+    *_rows("data", "dynamic-slice concatenate", VARIADIC),
+    *_rows("data", "get-tuple-element", 1),
+    *_rows("data", "tuple", VARIADIC),
+    *_rows("reduce", "reduce reduce-window sort map", VARIADIC),
+    *_rows("reduce", "scatter select-and-scatter", VARIADIC),
+    *_rows("other", "dot convolution", 2),
+    *_rows("control", "call fusion while conditional custom-call", VARIADIC),
+    *_rows("other", "opt-barrier", 1),
+    *_rows("other", "rng", VARIADIC),
+]
+# Fixed arities that the loop above leaves variadic for brevity.
+_FIXED = {"pad": 2, "dynamic-update-slice": None, "gather": 2, "while": 1, "select-and-scatter": 3}
+
+OPCODES: dict[str, OpInfo] = {}
+for _row in _TABLE:
+    arity = _FIXED.get(_row.name, _row.arity)
+    OPCODES[_row.name] = OpInfo(
+        _row.name, arity, _row.kind, _row.elementwise, _row.commutative, _row.expensive
+    )
+
+COMPARISON_DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
+COMPARISON_TYPES = ("FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
+FUSION_KINDS = ("kLoop", "kInput", "kOutput", "kCustom")
+
+# Attributes whose value names other computations, and how many (one name or a list).
+COMPUTATION_ATTRS = {
+    "to_apply": 1,
+    "calls": 1,
+    "condition": 1,
+    "body": 1,
+    "select": 1,
+    "scatter": 1,
+    "true_computation": 1,
+    "false_computation": 1,
+    "branch_computations": "list",
+    "called_computations": "list",
+}
+
+
+def is_known(opcode: str) -> bool:
+    return opcode in OPCODES
+
+
+def info(opcode: str) -> OpInfo:
+    return OPCODES[opcode]
+
+
+def is_elementwise(opcode: str) -> bool:
+    row = OPCODES.get(opcode)
+    return bool(row and row.elementwise)

@@ -1,0 +1,538 @@
+"""The HLO text parser: XLA's grammar (xla/hlo/parser/hlo_parser.cc), into hloscope's IR.
+
+    module      ::= 'HloModule' name (',' attr)* stack_frames? computation+
+    computation ::= 'ENTRY'? name ('(' params ')' '->' shape)? '{' instruction+ '}'
+    instruction ::= 'ROOT'? name '=' shape opcode '(' operands ')' (',' attr '=' value)*
+
+Like XLA's parser it checks syntax and names only; shapes are the verifier's job. Unlike
+XLA's, it keeps attributes it does not interpret as raw text, so nothing is dropped, and it
+never evaluates anything it reads. Every error carries line, column and a caret.
+"""
+
+from __future__ import annotations
+
+from ..errors import HloParseError
+from .attributes import Metadata, PadDim, ProgramShape, Raw, SliceDim, WindowDim
+from .computation import Computation
+from .instruction import Instruction
+from .literals import parse_literal
+from .module import HloModule, StackFrames
+from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FUSION_KINDS, OPCODES
+from .scanner import NAME, STRING, Scanner, _unescape
+from .shape import ArrayShape, TokenShape, TupleShape
+from .dtypes import ELEMENT_TYPES
+
+INT_LIST_ATTRS = frozenset(
+    "dimensions lhs_batch_dims lhs_contracting_dims rhs_batch_dims rhs_contracting_dims offset_dims "
+    "collapsed_slice_dims start_index_map slice_sizes update_window_dims inserted_window_dims "
+    "scatter_dims_to_operand_dims dynamic_slice_sizes operand_batching_dims "
+    "start_indices_batching_dims input_batching_dims scatter_indices_batching_dims".split()
+)
+INT_ATTRS = frozenset(
+    "index iota_dimension index_vector_dim inferred_dimension exponent_bits mantissa_bits "
+    "feature_index feature_group_count batch_group_count".split()
+)
+BOOL_ATTRS = frozenset("is_stable indices_are_sorted unique_indices".split())
+ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS}
+MAX_ELEMENTS = 1 << 31  # refuse shapes past this many elements before anything is allocated
+
+
+def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS) -> HloModule:
+    """Parse a module in XLA's HLO text syntax. Raises HloParseError with line, column and caret."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = text.count(b"\n", 0, e.start) + 1
+            line_start = text.rfind(b"\n", 0, e.start) + 1
+            shown = text[line_start : e.start].decode("utf-8", "replace") + "\ufffd"
+            raise HloParseError(
+                f"HLO text is not valid UTF-8 (byte 0x{text[e.start]:02x})", line, e.start - line_start + 1, shown
+            ) from None
+    return _ModuleParser(text, max_elements).module()
+
+
+def parse_shape(text: str):
+    """Parse one shape such as `f32[8,128]{1,0}` or `(f32[], s32[4])`."""
+    p = _ModuleParser(text, MAX_ELEMENTS)
+    shape = p.shape()
+    if not p.s.at_end():
+        p.s.fail(f"unexpected text after the shape: {p.s.describe_here()}")
+    return shape
+
+
+class _ModuleParser:
+    def __init__(self, text: str, max_elements: int):
+        self.s = Scanner(text)
+        self.max_elements = max_elements
+        self.computation_refs: list[tuple[str, int]] = []  # (name, position) to resolve at the end
+        self.shape_cache: dict[str, object] = {}
+
+    # ---- module ----
+    def module(self) -> HloModule:
+        s = self.s
+        name, attrs = None, {}
+        if s.keyword("HloModule"):
+            name = s.name("the module name")
+            while s.accept(","):
+                key = self.attr_key()
+                attrs[key] = self.module_attr(key)
+        frames = self.stack_frames()
+        comps, entry = [], None
+        while not s.at_end():
+            start = s.pos
+            is_entry = s.keyword("ENTRY")
+            comp = self.computation()
+            if any(c.name == comp.name for c in comps):
+                s.fail(f"computation {comp.name!r} is defined twice", start)
+            if is_entry:
+                if entry is not None:
+                    s.fail("a module has only one ENTRY computation", start)
+                entry = comp.name
+            comps.append(comp)
+        if not comps:
+            s.fail("expected at least one computation")
+        entry = entry or comps[-1].name
+        names = {c.name for c in comps}
+        for ref, pos in self.computation_refs:
+            if ref not in names:
+                s.fail(f"computation {ref!r} does not exist", pos)
+        return HloModule(name or f"module_{entry}", tuple(comps), entry, attrs, frames)
+
+    def attr_key(self) -> str:
+        s = self.s
+        s.skip()
+        start = s.pos
+        m = s.match(NAME)
+        if not m or not s.accept("="):
+            s.fail(f"expected an attribute such as 'name=value', found {s.describe_here()}", start)
+        return m.group(1)
+
+    def module_attr(self, key: str):
+        s = self.s
+        if key == "entry_computation_layout":
+            s.expect("{")
+            s.expect("(")
+            params = self.shape_list(")")
+            s.expect("->")
+            result = self.shape()
+            s.expect("}")
+            return ProgramShape(tuple(params), result)
+        if key == "is_scheduled":
+            return self.boolean()
+        return Raw(s.balanced())
+
+    def boolean(self) -> bool:
+        if self.s.keyword("true"):
+            return True
+        if self.s.keyword("false"):
+            return False
+        self.s.fail(f"expected true or false, found {self.s.describe_here()}")
+
+    def stack_frames(self) -> StackFrames | None:
+        s = self.s
+        tables = {"FileNames": {}, "FunctionNames": {}, "FileLocations": {}, "StackFrames": {}}
+        seen = False
+        for title, table in tables.items():
+            if not s.keyword(title):
+                continue
+            seen = True
+            while (key := s.try_integer()) is not None:
+                table[key] = s.string() if title in ("FileNames", "FunctionNames") else self.int_fields()
+        if not seen:
+            return None
+        frames = {k: (v.get("file_location_id", 0), v.get("parent_frame_id", 0)) for k, v in tables["StackFrames"].items()}
+        return StackFrames(tables["FileNames"], tables["FunctionNames"], tables["FileLocations"], frames)
+
+    def int_fields(self) -> dict:
+        s = self.s
+        s.expect("{")
+        fields = {}
+        while not s.accept("}"):
+            key = self.attr_key()
+            fields[key] = s.integer()
+        return fields
+
+    # ---- computations ----
+    def computation(self) -> Computation:
+        s = self.s
+        name = s.name("a computation name")
+        if s.accept("("):
+            while not s.accept(")"):
+                s.name("a parameter name")
+                s.expect(":")
+                self.shape()
+                if not s.peek(")"):
+                    s.expect(",", "',' or ')'")
+            s.expect("->")
+            self.shape()
+        s.expect("{", "'{' to start the computation's instructions")
+        instructions, root, positions = [], None, {}
+        while not s.accept("}"):
+            if s.at_end():
+                s.fail(f"computation {name!r} is not closed with '}}'")
+            start = s.pos
+            is_root = s.keyword("ROOT")
+            inst, operand_positions = self.instruction()
+            if inst.name in positions:
+                s.fail(f"instruction name {inst.name!r} is used twice in computation {name!r}", start)
+            positions[inst.name] = operand_positions
+            if is_root:
+                if root is not None:
+                    s.fail(f"computation {name!r} has more than one ROOT", start)
+                root = inst.name
+            instructions.append(inst)
+        if not instructions:
+            s.fail(f"computation {name!r} has no instructions")
+        self.check_operands(name, instructions, positions)
+        thread = None
+        if s.peek(",") and s.text.startswith("execution_thread", _after_comma(s)):
+            s.accept(",")
+            self.attr_key()
+            thread = s.string()
+        return Computation(name, tuple(instructions), root or instructions[-1].name, thread)
+
+    def check_operands(self, comp: str, instructions: list[Instruction], positions: dict) -> None:
+        defined = positions.keys()
+        for inst in instructions:
+            for operand, pos in positions[inst.name]:
+                if operand not in defined:
+                    self.s.fail(f"instruction {operand!r} does not exist in computation {comp!r}", pos)
+
+    # ---- instructions ----
+    def instruction(self) -> tuple[Instruction, list]:
+        s = self.s
+        name = s.name("an instruction name")
+        s.expect("=", "'=' after the instruction name")
+        shape = self.shape()
+        s.skip()
+        op_pos = s.pos
+        m = s.match(NAME)
+        if not m or m.group(0).startswith("%"):
+            s.fail(f"expected an opcode, found {s.describe_here()}", op_pos)
+        opcode = m.group(0)
+        if opcode not in OPCODES:
+            s.fail(f"unknown opcode {opcode!r}", op_pos)
+        s.expect("(", f"'(' after {opcode}")
+        operand_positions: list = []
+        number = literal = None
+        operands: tuple[str, ...] = ()
+        if opcode == "parameter":
+            number = s.integer("the parameter number")
+            s.expect(")")
+        elif opcode == "constant":
+            s.skip()
+            literal = parse_literal(s, shape)
+            s.expect(")")
+        else:
+            operands = self.operands(operand_positions)
+        attrs, metadata = {}, None
+        while s.peek(",") and not _next_is_computation_attr(s):
+            s.accept(",")
+            key_pos = s.pos
+            key = self.attr_key()
+            if key in attrs or (key == "metadata" and metadata is not None):
+                s.fail(f"attribute {key!r} is given twice", key_pos)
+            if key == "metadata":
+                metadata = self.metadata()
+            else:
+                attrs[key] = self.attribute(key, key_pos)
+        inst = Instruction(name, opcode, shape, operands, attrs, metadata, number, literal)
+        return inst, operand_positions
+
+    def operands(self, positions: list) -> tuple[str, ...]:
+        s = self.s
+        names = []
+        while not s.accept(")"):
+            if names:
+                s.expect(",", "',' or ')' in the operand list")
+            if self.at_shape():
+                self.shape()
+            s.skip()
+            positions.append((None, s.pos))
+            name = s.name("an operand name")
+            positions[-1] = (name, positions[-1][1])
+            names.append(name)
+        return tuple(names)
+
+    def at_shape(self) -> bool:
+        s = self.s
+        if s.peek("("):
+            return True
+        m = NAME.match(s.text, s.pos)
+        return bool(m) and not m.group(0).startswith("%") and s.text.startswith("[", m.end()) and (
+            m.group(0) in ELEMENT_TYPES or m.group(0) in ("token", "opaque")
+        )
+
+    # ---- attributes ----
+    def attribute(self, key: str, key_pos: int):
+        s = self.s
+        arity = COMPUTATION_ATTRS.get(key)
+        if arity == 1:
+            return self.computation_ref()
+        if arity == "list" or key == "control-predecessors":
+            s.expect("{")
+            refs = []
+            while not s.accept("}"):
+                if refs:
+                    s.expect(",")
+                refs.append(self.computation_ref() if arity else s.name())
+            return tuple(refs)
+        if key in INT_LIST_ATTRS:
+            return self.int_list()
+        if key in INT_ATTRS:
+            return s.integer()
+        if key in BOOL_ATTRS:
+            return self.boolean()
+        if key in ENUM_ATTRS:
+            s.skip()
+            pos = s.pos
+            value = s.name()
+            if value not in ENUM_ATTRS[key]:
+                allowed = ", ".join(ENUM_ATTRS[key])
+                s.fail(f"unknown {key} {value!r}; expected one of {allowed}", pos)
+            return value
+        if key == "slice":
+            return self.slice_dims()
+        if key == "padding":
+            return self.padding()
+        if key == "window":
+            return self.window()
+        if key == "custom_call_target":
+            return s.string()
+        return Raw(s.balanced())
+
+    def computation_ref(self) -> str:
+        s = self.s
+        s.skip()
+        pos = s.pos
+        if s.peek("{"):
+            s.fail("inline computations are not supported; define the computation by name", pos)
+        name = s.name("a computation name")
+        self.computation_refs.append((name, pos))
+        return name
+
+    def int_list(self) -> tuple[int, ...]:
+        s = self.s
+        s.expect("{")
+        values = []
+        while not s.accept("}"):
+            if values:
+                s.expect(",", "',' or '}'")
+            values.append(s.integer())
+        return tuple(values)
+
+    def slice_dims(self) -> tuple[SliceDim, ...]:
+        s = self.s
+        s.expect("{")
+        dims = []
+        while not s.accept("}"):
+            if dims:
+                s.expect(",")
+            s.expect("[")
+            start = s.integer()
+            s.expect(":")
+            limit = s.integer()
+            stride = s.integer() if s.accept(":") else 1
+            s.expect("]")
+            dims.append(SliceDim(start, limit, stride))
+        return tuple(dims)
+
+    def padding(self) -> tuple[PadDim, ...]:
+        s = self.s
+        if s.accept("{}"):
+            return ()
+        dims = [self.pad_dim()]
+        while s.text.startswith("x", s.pos):
+            s.pos += 1
+            dims.append(self.pad_dim())
+        return tuple(dims)
+
+    def pad_dim(self) -> PadDim:
+        s = self.s
+        m = s.match(_PAD)
+        if not m:
+            s.fail(f"expected padding like 1_2 or 1_2_0, found {s.describe_here()}")
+        parts = [int(p) for p in m.group().split("_")]
+        return PadDim(*parts)
+
+    def window(self) -> tuple[WindowDim, ...]:
+        s = self.s
+        s.expect("{")
+        fields: dict[str, list] = {}
+        while not s.accept("}"):
+            key_pos = s.pos
+            key = self.attr_key()
+            if key == "pad":
+                fields[key] = [(d.low, d.high) for d in self.padding()]
+            elif key in ("size", "stride", "lhs_dilate", "rhs_dilate", "rhs_reversal"):
+                fields[key] = self.dxd()
+            else:
+                s.fail(f"unknown window field {key!r}", key_pos)
+        sizes = fields.get("size", [])
+        n = len(sizes)
+        for key, values in fields.items():
+            if len(values) != n:
+                s.fail(f"window field {key!r} has {len(values)} dimensions but size has {n}")
+        get = lambda k, i, d: fields[k][i] if k in fields else d  # noqa: E731
+        return tuple(
+            WindowDim(sizes[i], get("stride", i, 1), get("pad", i, (0, 0))[0], get("pad", i, (0, 0))[1],
+                      get("lhs_dilate", i, 1), get("rhs_dilate", i, 1), bool(get("rhs_reversal", i, 0)))
+            for i in range(n)
+        )
+
+    def dxd(self) -> list[int]:
+        s = self.s
+        values = [s.integer()]
+        while s.text.startswith("x", s.pos):
+            s.pos += 1
+            values.append(s.integer())
+        return values
+
+    def metadata(self) -> Metadata:
+        s = self.s
+        s.skip()
+        m = _SIMPLE_METADATA.match(s.text, s.pos)
+        if m:
+            s.pos = m.end()
+            return Metadata(tuple(
+                (k, _unescape(q)) if n == "" else (k, int(n))
+                for k, q, n in _METADATA_FIELD.findall(m.group(1))
+            ))
+        s.expect("{")
+        fields = []
+        while not s.accept("}"):
+            key = self.attr_key()
+            if s.peek('"'):
+                fields.append((key, s.string()))
+            elif (number := s.try_integer()) is not None:
+                fields.append((key, number))
+            else:
+                fields.append((key, Raw(s.balanced())))
+        return Metadata(tuple(fields))
+
+    # ---- shapes ----
+    def shape(self):
+        s = self.s
+        s.skip()
+        m = _SIMPLE_SHAPE.match(s.text, s.pos)
+        if m:
+            shape = self.shape_cache.get(m.group())
+            if shape is not None:
+                s.pos = m.end()
+                return shape
+            shape = self.full_shape()
+            if s.pos == m.end():
+                self.shape_cache[m.group()] = shape
+            return shape
+        return self.full_shape()
+
+    def full_shape(self):
+        s = self.s
+        if s.accept("("):
+            return TupleShape(tuple(self.shape_list(")")))
+        s.skip()
+        pos = s.pos
+        m = s.match(NAME)
+        type_name = m.group(0) if m else None
+        if type_name in ("token", "opaque"):
+            s.expect("[")
+            s.expect("]")
+            return TokenShape()
+        if type_name not in ELEMENT_TYPES:
+            what = f"unknown element type {type_name!r}" if type_name else f"expected a shape, found {s.describe_here()}"
+            s.fail(what, pos)
+        if not s.text.startswith("[", s.pos):
+            s.fail(f"expected '[' after the element type {type_name}")
+        s.pos += 1
+        dims, dynamic = self.dims()
+        layout, extra = None, ""
+        if s.peek("{") and _layout_follows(s):
+            layout, extra = self.layout(len(dims))
+        size = 1
+        for d in dims:
+            size *= d
+        if size > self.max_elements:
+            s.fail(f"shape has {size} elements, over the limit of {self.max_elements}", pos)
+        return ArrayShape(type_name, tuple(dims), layout, extra, tuple(dynamic))
+
+    def dims(self) -> tuple[list[int], list[bool]]:
+        s = self.s
+        dims, dynamic = [], []
+        while not s.accept("]"):
+            if dims:
+                s.expect(",", "',' or ']' in the dimensions")
+            bounded = s.accept("<=")
+            s.skip()
+            pos = s.pos
+            if s.accept("?"):
+                s.fail("unbounded dynamic dimensions '?' are not supported", pos)
+            d = s.integer("a dimension size")
+            if d < 0:
+                s.fail(f"dimension size {d} is negative", pos)
+            dims.append(d)
+            dynamic.append(bounded)
+        return dims, dynamic
+
+    def layout(self, rank: int) -> tuple[tuple[int, ...], str]:
+        s = self.s
+        s.expect("{")
+        pos = s.pos
+        m2m = []
+        while not s.peek("}") and not s.peek(":"):
+            if m2m:
+                s.expect(",")
+            m2m.append(s.integer())
+        extra = ""
+        if s.accept(":"):
+            start = s.pos
+            depth = 0
+            while s.pos < len(s.text) and not (s.text[s.pos] == "}" and depth == 0):
+                depth += {"(": 1, ")": -1}.get(s.text[s.pos], 0)
+                s.pos += 1
+            extra = s.text[start : s.pos].strip()
+        s.expect("}")
+        if m2m and sorted(m2m) != list(range(rank)):
+            s.fail(f"layout {{{','.join(map(str, m2m))}}} is not a permutation of 0..{rank - 1}", pos)
+        return (tuple(m2m) if m2m or rank == 0 else None), extra
+
+    def shape_list(self, close: str) -> list:
+        s = self.s
+        shapes = []
+        while not s.accept(close):
+            if shapes:
+                s.expect(",", f"',' or {close!r}")
+            shapes.append(self.shape())
+        return shapes
+
+
+import re as _re  # noqa: E402
+
+_PAD = _re.compile(r"-?\d+_-?\d+(?:_\d+)?")
+# A shape without tiling or dynamic dimensions; parsed once per distinct text, then cached.
+_SIMPLE_SHAPE = _re.compile(r"[a-z][a-z0-9]*\[[\d,]*\](?:\{[\d,]*\})?(?![\w{:])")
+_SIMPLE_METADATA = _re.compile(r'\{((?:\s*[A-Za-z_]\w*=(?:"(?:[^"\\\n]|\\.)*"|-?\d+))*)\s*\}')
+_METADATA_FIELD = _re.compile(r'([A-Za-z_]\w*)=(?:"((?:[^"\\\n]|\\.)*)"|(-?\d+))')
+
+
+def _layout_follows(s: Scanner) -> bool:
+    """After `]`, `{` starts a layout only when an integer, ':' or '}' follows (as XLA decides)."""
+    i = s.pos + 1
+    while i < len(s.text) and s.text[i] in " \t":
+        i += 1
+    return i < len(s.text) and (s.text[i].isdigit() or s.text[i] in ":}")
+
+
+def _after_comma(s: Scanner) -> int:
+    i = s.text.index(",", s.pos) + 1
+    while i < len(s.text) and s.text[i] in " \t\n":
+        i += 1
+    return i
+
+
+def _next_is_computation_attr(s: Scanner) -> bool:
+    """`}, execution_thread=...` ends a computation; it is not an instruction attribute."""
+    return False
+
+
+__all__ = ["parse_hlo", "parse_shape", "HloParseError", "STRING"]
