@@ -1,0 +1,174 @@
+"""ComputationBuilder: appends instructions to one computation, inferring and checking shapes.
+
+The generic `op` is the one way in; the per-opcode conveniences (`add`, `dot`, `reduce`...)
+live in `ops.OpMethods` and all end in `op`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...errors import HloVerifierError
+from ..attributes import Literal, Metadata
+from ..computation import Computation
+from ..dtypes import element_type, from_numpy
+from ..instruction import Instruction
+from ..opcodes import COMPUTATION_ATTRS
+from ..shape import ArrayShape, Shape
+from ..shape_inference import ShapeError, compatible, fmt, fmt_all, infer_shape
+from .ops import CompRef, Handle, OpMethods
+
+if TYPE_CHECKING:
+    from .module_builder import ModuleBuilder
+
+__all__ = ["CompRef", "ComputationBuilder", "Handle", "as_shape"]
+
+
+def as_shape(shape: Shape | str | None) -> Shape | None:
+    """A Shape, also from its text (`"f32[4,8]"`)."""
+    if isinstance(shape, str):
+        from ..parser import (
+            parse_shape,  # imported late: building from Shape values needs no parser
+        )
+
+        return parse_shape(shape)
+    return shape
+
+
+class ComputationBuilder(OpMethods):
+    """Appends instructions to one computation; every method returns the new instruction."""
+
+    def __init__(self, module: ModuleBuilder, name: str):
+        self.module = module
+        self.name = name
+        self.instructions: list[Instruction] = []
+        self.metadata: Metadata | None = None  # default metadata for new instructions
+        self._by_name: dict[str, Instruction] = {}
+        self._parameters = 0
+
+    def __enter__(self) -> "ComputationBuilder":
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+    # ---- the generic op ----
+    def op(
+        self,
+        opcode: str,
+        operands: Iterable[Handle] = (),
+        shape: Shape | None = None,
+        metadata=None,
+        name: str | None = None,
+        **attrs,
+    ) -> Instruction:
+        """Add `opcode(operands)` with `attrs`; the shape is inferred unless given (then checked)."""
+        names = tuple(self._operand(o) for o in operands)
+        shapes = [self._by_name[n].shape for n in names]
+        shape = as_shape(shape)
+        attrs = self._attrs(attrs)
+        where = f"{opcode}({fmt_all(shapes)})"
+        try:
+            inferred = infer_shape(opcode, shapes, attrs, self.module.computations, declared=shape)
+        except ShapeError as e:
+            raise ShapeError(f"{where}: {e}", self.name) from None
+        if shape is not None and not compatible(inferred, shape):
+            raise ShapeError(
+                f"{where}: declared shape {fmt(shape)} but inferred {fmt(inferred)}", self.name
+            )
+        inst = Instruction(
+            self._name(opcode, name),
+            opcode,
+            shape or inferred,
+            names,
+            attrs,
+            self._metadata(metadata),
+        )
+        return self._add(inst)
+
+    def _attrs(self, attrs: dict) -> dict:
+        """Keyword spellings to XLA's (control_predecessors -> control-predecessors); computations to names."""
+        out = {}
+        for key, value in attrs.items():
+            key = key.replace("control_predecessors", "control-predecessors")
+            if key == "control-predecessors":
+                value = tuple(self._operand(v) for v in value)
+            elif COMPUTATION_ATTRS.get(key) == 1:
+                value = self.module.ref(value)
+            elif COMPUTATION_ATTRS.get(key) == "list":
+                value = tuple(self.module.ref(v) for v in value)
+            out[key] = value
+        return out
+
+    def _operand(self, handle: Handle) -> str:
+        name = handle.name if isinstance(handle, Instruction) else handle
+        inst = self._by_name.get(name)
+        if inst is None or (isinstance(handle, Instruction) and inst is not handle):
+            raise HloVerifierError(f"{name} is not an instruction of this computation", self.name)
+        return name
+
+    def _name(self, opcode: str, name: str | None) -> str:
+        return self.module.names.fresh(opcode) if name is None else self.module.names.claim(name)
+
+    def _metadata(self, metadata) -> Metadata | None:
+        if isinstance(metadata, dict):
+            return Metadata(tuple(metadata.items()))
+        return metadata if metadata is not None else self.metadata
+
+    def _add(self, inst: Instruction) -> Instruction:
+        self.instructions.append(inst)
+        self._by_name[inst.name] = inst
+        return inst
+
+    def build(self, root: Handle | None = None) -> Computation:
+        """The computation, with `root` (default: the last instruction) as ROOT; registered in the module."""
+        if not self.instructions:
+            raise HloVerifierError("a computation needs at least one instruction", self.name)
+        root_name = self._operand(root) if root is not None else self.instructions[-1].name
+        comp = Computation(self.name, tuple(self.instructions), root_name)
+        self.module.computations[self.name] = comp
+        return comp
+
+    # ---- leaves ----
+    def parameter(
+        self, shape: Shape | str, name: str | None = None, number: int | None = None, metadata=None
+    ) -> Instruction:
+        """The next parameter (numbered in call order unless `number` is given)."""
+        shape = as_shape(shape)
+        number = self._parameters if number is None else number
+        self._parameters = max(self._parameters, number + 1)
+        inst = Instruction(
+            self._name("parameter", name),
+            "parameter",
+            shape,
+            (),
+            {},
+            self._metadata(metadata),
+            number,
+        )
+        return self._add(inst)
+
+    def constant(self, value, dtype=None, name: str | None = None, metadata=None) -> Instruction:
+        """A constant from a numpy/Python value; dtype an HLO name (`"f32"`) or numpy dtype.
+
+        Without dtype, numpy's rules apply: a Python float becomes f64, an int s64.
+        """
+        np_dtype = element_type(dtype).numpy if isinstance(dtype, str) else dtype
+        arr = np.asarray(value, dtype=np_dtype)
+        shape = ArrayShape(from_numpy(arr.dtype).name, arr.shape)
+        inst = Instruction(
+            self._name("constant", name),
+            "constant",
+            shape,
+            (),
+            {},
+            self._metadata(metadata),
+            literal=Literal(arr.copy()),
+        )
+        return self._add(inst)
+
+    def _shape(self, handle: Handle) -> Shape:
+        return self._by_name[self._operand(handle)].shape
