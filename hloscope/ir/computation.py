@@ -111,6 +111,9 @@ class Computation:
             self.execution_thread,
         )
 
+    def __repr__(self) -> str:
+        return f"<Computation {self.name}: {len(self.instructions)} instructions, ROOT {self.root}>"
+
     def __str__(self) -> str:
         from .printer import format_computation
 

@@ -151,6 +151,9 @@ class HloModule:
     def __str__(self) -> str:
         return self.to_text()
 
+    def __repr__(self) -> str:
+        return f"<HloModule {self.name}: {len(self.computations)} computations, {self.instruction_count()} instructions>"
+
     def __eq__(self, other) -> bool:
         return isinstance(other, HloModule) and self.to_text() == other.to_text()
 

@@ -1,0 +1,53 @@
+"""Every notebook in notebooks/ runs top to bottom without an error, in this environment's kernel."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+CELL_TIMEOUT_S = 120
+
+
+def _execute(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Run `nb` in a `python3` kernel with notebooks/ as the working directory."""
+    client = NotebookClient(
+        nb,
+        timeout=CELL_TIMEOUT_S,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+    )
+    return client.execute()
+
+
+def _stdout(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.outputs if o.get("name") == "stdout")
+
+
+def test_the_kernel_is_this_environments_python():
+    # nbclient finds `python3` through kernelspecs; a kernel registered elsewhere (another
+    # environment's ipykernel) would run the notebooks against the wrong packages.
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import sys; print(sys.prefix)")])
+    prefix = _stdout(_execute(nb).cells[0]).strip()
+    assert Path(prefix).resolve() == Path(sys.prefix).resolve()
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_notebook_runs_without_errors(path):
+    _execute(nbformat.read(path, as_version=4))  # raises CellExecutionError on any error
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_notebook_is_committed_without_outputs(path):
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert not cell.outputs and cell.execution_count is None
+
+
+def test_there_are_notebooks():
+    assert any(NOTEBOOKS.glob("*.ipynb"))
