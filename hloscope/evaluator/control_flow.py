@@ -1,0 +1,77 @@
+"""Tuples, calls and control flow: tuple, get-tuple-element, call, fusion, while,
+conditional, opt-barrier, and the single-device ids (partition-id, replica-id)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def handle_tuple(ev, inst, ops):
+    return tuple(ops)
+
+
+def handle_get_tuple_element(ev, inst, ops):
+    return ops[0][inst.attr("index")]
+
+
+def handle_call(ev, inst, ops):
+    """call(args...), to_apply=comp: the computation's result."""
+    return ev.call(inst.attr("to_apply"), ops)
+
+
+def handle_fusion(ev, inst, ops):
+    """fusion(args...), calls=comp: a fusion computes exactly its fused computation."""
+    return ev.call(inst.attr("calls"), ops)
+
+
+def handle_while(ev, inst, ops):
+    """while(init), condition=c, body=b: state = b(state) while c(state)."""
+    state = ops[0]
+    condition, body = inst.attr("condition"), inst.attr("body")
+    while bool(ev.call(condition, [state])):
+        state = ev.call(body, [state])
+    return state
+
+
+def handle_conditional(ev, inst, ops):
+    """conditional(selector, operands...): run one branch on its own operand.
+
+    A pred selector picks true_computation (operand 1) or false_computation (operand 2).
+    An s32 selector indexes branch_computations; out of range means the last branch.
+    """
+    selector = ops[0]
+    if selector.dtype == np.bool_:
+        branches = inst.attr("branch_computations") or (
+            inst.attr("true_computation"),
+            inst.attr("false_computation"),
+        )
+        index = 0 if bool(selector) else 1
+    else:
+        branches = inst.attr("branch_computations")
+        index = int(selector)
+        if not 0 <= index < len(branches):
+            index = len(branches) - 1
+    return ev.call(branches[index], [ops[1 + index]])
+
+
+def handle_opt_barrier(ev, inst, ops):
+    """opt-barrier(x) is x; it only stops optimizations from moving work across it."""
+    return ops[0]
+
+
+def handle_device_id(ev, inst, ops):
+    """partition-id / replica-id: the evaluator is one device, number 0."""
+    return np.zeros((), inst.shape.numpy_dtype)
+
+
+HANDLERS = {
+    "tuple": handle_tuple,
+    "get-tuple-element": handle_get_tuple_element,
+    "call": handle_call,
+    "fusion": handle_fusion,
+    "while": handle_while,
+    "conditional": handle_conditional,
+    "opt-barrier": handle_opt_barrier,
+    "partition-id": handle_device_id,
+    "replica-id": handle_device_id,
+}

@@ -1,0 +1,124 @@
+"""The evaluator's walk: run a computation's instructions in post order with numpy.
+
+Values are numpy arrays (exactly the HLO shape's dtype and dims) or tuples of values. Every
+value is treated as immutable: handlers build new arrays and never write into an operand, so
+an array may be shared (a parameter, a `copy`, a broadcast view) without harm.
+
+Like XLA's HloEvaluator, the walk keeps one value per instruction in an environment (XLA's
+`evaluated_` map) and dispatches each opcode to a handler from one table (`table.HANDLERS`).
+A handler is `handler(ev, inst, operand_values) -> value`; it may call back into the
+evaluator (`ev.call`) to run the computations an instruction names (fusion, while, reduce).
+
+"Lifted" mode runs a computation whose instructions are all scalars on arrays instead: the
+same elementwise handlers broadcast over whole arrays, so a reducer or comparator applied to
+every output element costs one vectorized pass instead of one Python call per element.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from ..errors import EvaluationError, NotSupportedError
+from ..ir.computation import Computation
+from ..ir.instruction import Instruction
+from ..ir.module import HloModule
+from ..ir.shape import ArrayShape, Shape, TupleShape
+from .table import HANDLERS
+
+# Scalar-to-scalar data movement is the identity; in lifted mode it must not reshape arrays.
+_SCALAR_IDENTITY = frozenset({"broadcast", "reshape", "bitcast", "copy", "opt-barrier"})
+
+
+@lru_cache(maxsize=1024)
+def _schedule(comp: Computation) -> tuple[Instruction, ...]:
+    """The computation's post order, computed once (while bodies run it many times)."""
+    return tuple(comp.post_order())
+
+
+class Evaluator:
+    """Runs computations of one module. `run` evaluates a computation on given values."""
+
+    def __init__(self, module: HloModule | None):
+        self.module = module
+        self._frames: list[tuple[Computation, bool]] = []  # (computation, lifted) being run
+
+    def computation(self, name: str) -> Computation:
+        if self.module is None:
+            raise EvaluationError(f"no module to look up computation {name!r} in")
+        return self.module.computation(name)
+
+    def call(self, name: str, args: Sequence):
+        """Run the computation called `name` on `args`, in the mode of the calling computation
+        (a `call` inside a lifted computation is lifted too)."""
+        lifted = bool(self._frames) and self._frames[-1][1]
+        return self.run(self.computation(name), args, lifted)
+
+    def run(self, comp: Computation, args: Sequence, lifted: bool = False):
+        """Evaluate `comp` with parameter i bound to args[i]; returns the ROOT's value."""
+        env: dict[str, object] = {}
+        self._frames.append((comp, lifted))
+        try:
+            for inst in _schedule(comp):
+                if inst.opcode == "parameter":
+                    env[inst.name] = args[inst.parameter_number]
+                else:
+                    env[inst.name] = self.instruction(inst, [env[o] for o in inst.operands], lifted)
+        finally:
+            self._frames.pop()
+        return env[comp.root]
+
+    def instruction(self, inst: Instruction, operands: list, lifted: bool = False):
+        """The value of one instruction given its operands' values."""
+        try:
+            if lifted and inst.opcode in _SCALAR_IDENTITY:
+                return operands[0]
+            handler = HANDLERS.get(inst.opcode)
+            if handler is None:
+                raise NotSupportedError(f"not supported: {inst.opcode} (instruction {inst.name})")
+            value = _normalize(handler(self, inst, operands))
+        except Exception as e:
+            where = f" in {self._frames[-1][0].name}" if self._frames else ""
+            e.add_note(f"while evaluating {inst.name} ({inst.opcode}){where}")
+            raise
+        _check_result(inst, inst.shape, value, lifted)
+        return value
+
+    def operand_shape(self, inst: Instruction, i: int) -> Shape | None:
+        """The declared shape of operand i (None when evaluating a lone instruction)."""
+        comp = self._frames[-1][0] if self._frames else None
+        if comp is None or inst.operands[i] not in comp:
+            return None
+        return comp[inst.operands[i]].shape
+
+
+def _normalize(value):
+    """Numpy ufuncs return numpy scalars for 0-d inputs; the evaluator keeps 0-d arrays."""
+    if isinstance(value, tuple):
+        return tuple(_normalize(v) for v in value)
+    return value if isinstance(value, np.ndarray) else np.asarray(value)
+
+
+def _check_result(inst: Instruction, shape: Shape, value, lifted: bool) -> None:
+    """A handler must produce exactly the instruction's shape; anything else is a bug here."""
+    if isinstance(shape, TupleShape):
+        if not isinstance(value, tuple) or len(value) != len(shape.elements):
+            raise _internal(inst, value)
+        for s, v in zip(shape.elements, value):
+            _check_result(inst, s, v, lifted)
+    elif isinstance(shape, ArrayShape):
+        if not isinstance(value, np.ndarray) or value.dtype != shape.numpy_dtype:
+            raise _internal(inst, value)
+        if not lifted and value.shape != shape.dims:
+            raise _internal(inst, value)
+
+
+def _internal(inst: Instruction, value) -> EvaluationError:
+    got = (
+        f"{value.dtype}{list(value.shape)}" if isinstance(value, np.ndarray) else type(value).__name__
+    )
+    return EvaluationError(
+        f"internal error: {inst.name} ({inst.opcode}) evaluated to {got}, but its shape is {inst.shape}"
+    )
