@@ -88,6 +88,12 @@ def test_very_long_line_is_shown_around_the_error():
 
 
 def test_deeply_nested_tuple_shape_parses_without_recursion_error():
-    shape = "(" * 200 + "f32[]" + ")" * 200
+    shape = "(" * 60 + "f32[]" + ")" * 60
     m = hs.parse_hlo(module(f"ROOT a = {shape} parameter(0)"))
     assert m.entry_computation.root == "a"
+
+
+def test_tuple_nesting_past_the_limit_is_a_parse_error_not_a_recursion_error():
+    shape = "(" * 5000 + "f32[]" + ")" * 5000
+    err = error_of(module(f"ROOT a = {shape} parameter(0)"))
+    assert "nest more than" in str(err) and err.line == 3

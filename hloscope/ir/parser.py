@@ -35,6 +35,7 @@ INT_ATTRS = frozenset(
 BOOL_ATTRS = frozenset("is_stable indices_are_sorted unique_indices".split())
 ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS}
 MAX_ELEMENTS = 1 << 31  # refuse shapes past this many elements before anything is allocated
+MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Python's recursion limit
 
 
 def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS) -> HloModule:
@@ -67,6 +68,7 @@ class _ModuleParser:
         self.max_elements = max_elements
         self.computation_refs: list[tuple[str, int]] = []  # (name, position) to resolve at the end
         self.shape_cache: dict[str, object] = {}
+        self.tuple_depth = 0
 
     # ---- module ----
     def module(self) -> HloModule:
@@ -429,8 +431,8 @@ class _ModuleParser:
 
     def full_shape(self):
         s = self.s
-        if s.accept("("):
-            return TupleShape(tuple(self.shape_list(")")))
+        if s.peek("("):
+            return self.tuple_shape()
         s.skip()
         pos = s.pos
         m = s.match(NAME)
@@ -495,6 +497,17 @@ class _ModuleParser:
         if m2m and sorted(m2m) != list(range(rank)):
             s.fail(f"layout {{{','.join(map(str, m2m))}}} is not a permutation of 0..{rank - 1}", pos)
         return (tuple(m2m) if m2m or rank == 0 else None), extra
+
+    def tuple_shape(self) -> TupleShape:
+        s = self.s
+        if self.tuple_depth >= MAX_TUPLE_DEPTH:
+            s.fail(f"tuple shapes nest more than {MAX_TUPLE_DEPTH} levels deep")
+        s.expect("(")
+        self.tuple_depth += 1
+        try:
+            return TupleShape(tuple(self.shape_list(")")))
+        finally:
+            self.tuple_depth -= 1
 
     def shape_list(self, close: str) -> list:
         s = self.s
