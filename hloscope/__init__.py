@@ -4,6 +4,7 @@ compiler works.
     parse_hlo(text) -> HloModule      XLA's HLO text syntax, both ways (module.to_text())
     module.verify()                   shape inference and consistency checks
     evaluate(module, *args)           the reference evaluator (ground truth for every stage)
+    jit(fn)                           trace numpy-style Python to HLO, cached per signature
 """
 
 from .errors import (
@@ -15,6 +16,9 @@ from .errors import (
     UnsupportedError,
 )
 from .ir import HloModule, parse_hlo, parse_shape
+from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
+from .frontend import cond, fori_loop, jit, switch, while_loop
+from .frontend.errors import ShapeError
 
 
 def evaluate(module, *args):
@@ -28,5 +32,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
-    "NotSupportedError", "UnsupportedError", "evaluate", "parse_hlo", "parse_shape",
+    "NotSupportedError", "ShapeError", "UnsupportedError", "cond", "evaluate", "fori_loop", "jit",
+    "numpy", "parse_hlo", "parse_shape", "switch", "while_loop",
 ]

@@ -1,0 +1,21 @@
+"""The frontend: numpy-style Python traced to HLO.
+
+    jit(fn, static_argnums=(), static_argnames=())   trace per signature, compile, cache, run
+    cond, switch, while_loop, fori_loop              control flow on traced values
+
+Files, in the order a call goes through them: jit.py (signatures, cache), staging.py
+(parameters in, outputs out), trace.py (frames and recorded operations), tracer.py (the
+Tracer and numpy's dispatch protocols), registry.py (numpy function -> rule), rules/ (the
+lowering rules, by kind), ops.py (single HLO instructions on tracers), control.py, listing.py
+(the readable trace), abstract.py (shapes and dtypes), pytree.py, source.py, errors.py.
+"""
+
+from .control import cond, fori_loop, switch, while_loop
+from .errors import ConcretizationError, ShapeError, TracerLeakError, UnsupportedError
+from .jit import CacheInfo, Jitted, jit
+from .listing import Program
+
+__all__ = [
+    "CacheInfo", "ConcretizationError", "Jitted", "Program", "ShapeError", "TracerLeakError",
+    "UnsupportedError", "cond", "fori_loop", "jit", "switch", "while_loop",
+]

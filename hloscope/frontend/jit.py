@@ -1,0 +1,218 @@
+"""`hloscope.jit`: trace a numpy function to HLO once per signature, compile, cache, run.
+
+    f = hloscope.jit(fn, static_argnums=(), static_argnames=())
+    f(x, w)            trace (first time for these shapes/dtypes/static values), compile, run
+    f.lower(x, w)      the HloModule, without compiling or running
+    f.trace(x, w)      the traced program as a listing with source lines (see listing.py)
+    f.cache_info()     hits, misses and the signatures compiled so far
+
+A signature is the pytree structure of the arguments, each array leaf's shape and dtype
+(Python scalars count by kind, not value: they are weak-typed traced scalars), and the values
+of static arguments (which must be hashable). A call with a new signature traces and compiles
+again. Inside another trace, a jitted function is simply inlined.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..ir.module import HloModule
+from .abstract import ShapedArray, abstractify
+from .listing import Program
+from .pytree import TreeDef, flatten, leaf_paths, unflatten
+from .source import definition_of
+from .staging import stage
+from .trace import Frame, Lowering, metadata_for
+from .tracer import Tracer
+
+
+def _compile(module: HloModule) -> Callable:
+    """The one place a traced module becomes something callable. For now the reference
+    evaluator runs it; this is where `hloscope.compile(module, backend="cpu")` goes."""
+    from ..evaluator import evaluate
+
+    return lambda *args: evaluate(module, *args)
+
+
+@dataclass(frozen=True)
+class CacheInfo:
+    """What `f.cache_info()` reports: calls served from the cache, compilations, signatures."""
+
+    hits: int
+    misses: int
+    signatures: tuple[str, ...]
+
+    @property
+    def currsize(self) -> int:
+        return len(self.signatures)
+
+
+@dataclass
+class Traced:
+    """One signature's trace: the module, how to rebuild outputs, the listing's frame."""
+
+    module: HloModule
+    out_tree: TreeDef
+    frame: Frame
+    signature: str
+    executable: Callable | None = field(default=None)
+
+    def run(self, leaves: list, avals: list[ShapedArray]):
+        args = [np.asarray(x, dtype=a.dtype) for x, a in zip(leaves, avals)]
+        result = self.executable(*args)
+        outs = list(result) if self.module.entry_computation.root_instruction.shape.is_tuple else [result]
+        return unflatten(self.out_tree, outs)
+
+
+class Jitted:
+    """A jitted function (see the module docstring)."""
+
+    def __init__(self, fn: Callable, static_argnums: Sequence[int] = (), static_argnames: Sequence[str] = ()):
+        self.fn = fn
+        self.__name__ = getattr(fn, "__name__", "fn")
+        self.__doc__ = getattr(fn, "__doc__", None)
+        self.__wrapped__ = fn
+        self._params = _parameter_names(fn)
+        nums = {static_argnums} if isinstance(static_argnums, int) else set(static_argnums)
+        names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames)
+        self._static_nums = nums | {i for i, n in enumerate(self._params) if n in names}
+        self._static_names = names | {self._params[i] for i in nums if i < len(self._params)}
+        self._cache: dict = {}
+        self._traces: dict = {}
+        self._hits = self._misses = 0
+
+    # ---- the public methods ----
+    def __call__(self, *args, **kwargs):
+        if any(isinstance(x, Tracer) for x in flatten((args, kwargs))[0]):
+            return self.fn(*args, **kwargs)  # called inside another trace: inline it
+        key, leaves, avals = self._signature(args, kwargs)
+        traced = self._cache.get(key)
+        if traced is None:
+            self._misses += 1
+            traced = self._traced(key, args, kwargs, avals)
+            traced.executable = _compile(traced.module)
+            self._cache[key] = traced
+        else:
+            self._hits += 1
+        return traced.run(leaves, avals)
+
+    def lower(self, *args, **kwargs) -> HloModule:
+        """The HLO module for these arguments (traced if needed; nothing is compiled or run)."""
+        key, _, avals = self._signature(args, kwargs)
+        return self._traced(key, args, kwargs, avals).module
+
+    def trace(self, *args, **kwargs) -> Program:
+        """The traced program as a listing, one line per operation with its source line."""
+        key, _, avals = self._signature(args, kwargs)
+        return Program(self._traced(key, args, kwargs, avals).frame, self.__name__)
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self._hits, self._misses, tuple(t.signature for t in self._cache.values()))
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
+        self._traces.clear()
+
+    def __repr__(self) -> str:
+        return f"<hloscope.jit of {self.__name__}>"
+
+    # ---- signatures ----
+    def _split(self, args, kwargs):
+        """(dynamic pytree, static values) from the call's arguments."""
+        dyn_args = [a for i, a in enumerate(args) if i not in self._static_nums]
+        dyn_kwargs = {k: v for k, v in kwargs.items() if k not in self._static_names}
+        statics = [(self._name(i), a) for i, a in enumerate(args) if i in self._static_nums]
+        statics += sorted((k, v) for k, v in kwargs.items() if k in self._static_names)
+        for name, value in statics:
+            try:
+                hash(value)
+            except TypeError:
+                raise TypeError(f"static argument {name} of {self.__name__} must be hashable, "
+                                f"got a {type(value).__name__}") from None
+        return (tuple(dyn_args), dyn_kwargs), tuple(statics)
+
+    def _signature(self, args, kwargs):
+        dyn, statics = self._split(args, kwargs)
+        leaves, tree = flatten(dyn)
+        avals = [self._abstract(x, path) for x, path in zip(leaves, self._paths(args, kwargs))]
+        return (tree, tuple(avals), statics), leaves, avals
+
+    def _abstract(self, x, path: str) -> ShapedArray:
+        try:
+            return abstractify(x)
+        except TypeError as e:
+            if isinstance(x, (np.ndarray, np.generic)):
+                raise TypeError(f"{self.__name__}: argument {path}: {e}") from None
+            raise TypeError(
+                f"{self.__name__}: argument {path} is a {type(x).__name__}, which is not array-like; "
+                "pass numpy arrays, Python numbers, or tuples/lists/dicts of them, and mark other "
+                "arguments static with static_argnums or static_argnames") from None
+
+    def _name(self, i: int) -> str:
+        return self._params[i] if i < len(self._params) else f"args[{i}]"
+
+    def _paths(self, args, kwargs) -> list[str]:
+        """A readable name per dynamic leaf (`x`, `params['w']`): parameter names and errors."""
+        paths = []
+        for i, a in enumerate(args):
+            paths += [] if i in self._static_nums else leaf_paths(a, self._name(i))
+        for k in sorted(kwargs):
+            paths += [] if k in self._static_names else leaf_paths(kwargs[k], k)
+        return paths
+
+    # ---- tracing ----
+    def _traced(self, key, args, kwargs, avals) -> Traced:
+        if key not in self._traces:
+            self._traces[key] = self._trace_now(key, args, kwargs, avals)
+        return self._traces[key]
+
+    def _trace_now(self, key, args, kwargs, avals) -> Traced:
+        tree, _, statics = key
+        lowering = Lowering(self.__name__)
+        entry = Frame(lowering, lowering.computation_name("main"))
+        where = definition_of(self.fn)
+        entry.cb.metadata = metadata_for(lowering.scope, "arguments", where)
+        names = self._paths(args, kwargs)
+
+        def run(a, k):
+            out = self.fn(*a, **k)
+            entry.cb.metadata = metadata_for(lowering.scope, "output", where)  # for constants returned
+            return out
+
+        outs, out_tree = stage(entry, run, avals, names, lambda params: self._rebuild(tree, params, args, kwargs))
+        module = lowering.mb.build(entry.finish(outs))
+        return Traced(module, out_tree, entry, _describe(names, avals, statics))
+
+    def _rebuild(self, tree, params, args, kwargs):
+        """(positional, keyword) arguments for fn: traced leaves with static values put back."""
+        dyn_args, dyn_kwargs = unflatten(tree, params)
+        it = iter(dyn_args)
+        full = [a if i in self._static_nums else next(it) for i, a in enumerate(args)]
+        return full, {**dyn_kwargs, **{k: v for k, v in kwargs.items() if k in self._static_names}}
+
+
+def _parameter_names(fn) -> list[str]:
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def _describe(names, avals, statics) -> str:
+    """A readable signature: `x: f32[128,256], w: f32[256]; n=3` (for cache_info)."""
+    text = ", ".join(f"{n}: {a.short()}" for n, a in zip(names, avals))
+    if statics:
+        text += "; " + ", ".join(f"{k}={v!r}" for k, v in statics)
+    return text
+
+
+def jit(fn: Callable | None = None, *, static_argnums=(), static_argnames=()):
+    """Trace `fn` to HLO per signature, compile and cache it (usable as a decorator too)."""
+    if fn is None:
+        return lambda f: Jitted(f, static_argnums, static_argnames)
+    return Jitted(fn, static_argnums, static_argnames)
