@@ -5,6 +5,7 @@ compiler works.
     module.verify()                   shape inference and consistency checks
     evaluate(module, *args)           the reference evaluator (ground truth for every stage)
     jit(fn)                           trace numpy-style Python to HLO, cached per signature
+    optimize(module)                  XLA's passes, fusion, scheduling and a memory plan, all recorded
 """
 
 from .errors import (
@@ -19,6 +20,9 @@ from .ir import HloModule, parse_hlo, parse_shape
 from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
 from .frontend import cond, fori_loop, jit, switch, while_loop
 from .frontend.errors import ShapeError
+from .passes.bisect import bisect
+from .passes.optimize import OptimizeResult, optimize
+from .passes.pipelines import pipelines
 
 
 def evaluate(module, *args):
@@ -32,6 +36,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
-    "NotSupportedError", "ShapeError", "UnsupportedError", "cond", "evaluate", "fori_loop", "jit",
-    "numpy", "parse_hlo", "parse_shape", "switch", "while_loop",
+    "NotSupportedError", "OptimizeResult", "ShapeError", "UnsupportedError", "bisect", "cond", "evaluate", "fori_loop", "jit",
+    "numpy", "optimize", "parse_hlo", "parse_shape", "pipelines", "switch", "while_loop",
 ]

@@ -280,8 +280,38 @@ def _literal_problem(literal: Literal | None, shape: Shape) -> str | None:
     return None
 
 
+# A shape check depends only on the opcode, the declared shape, the attributes, the operand
+# shapes and the called computations. Passes rebuild instructions (new names, renamed
+# operands) far more often than they change those, so remembering which combinations were
+# valid keeps verify-after-every-pass cheap. Bounded: cleared when it grows too large.
+_SHAPE_OK: dict = {}
+_SHAPE_OK_LIMIT = 200_000
+
+
+def _shape_key(inst: Instruction, operand_shapes: list, module):
+    try:
+        callees = tuple(id(module.computation(c)) for c in inst.called_computations())
+        key = (inst.opcode, inst.shape, tuple(inst.attrs.items()), tuple(operand_shapes), callees)
+        hash(key)
+        return key
+    except (TypeError, AttributeError, KeyError):
+        return None  # unhashable attributes or a dict of computations: just check
+
+
 def _shape_problem(inst: Instruction, comp: Computation, module) -> str | None:
     operand_shapes = [comp.by_name[o].shape for o in inst.operands]
+    key = _shape_key(inst, operand_shapes, module) if inst.opcode != "constant" else None
+    if key is not None and key in _SHAPE_OK:
+        return None
+    problem = _infer_problem(inst, operand_shapes, module)
+    if problem is None and key is not None:
+        if len(_SHAPE_OK) > _SHAPE_OK_LIMIT:
+            _SHAPE_OK.clear()
+        _SHAPE_OK[key] = True
+    return problem
+
+
+def _infer_problem(inst: Instruction, operand_shapes: list, module) -> str | None:
     try:
         inferred = infer_shape(inst.opcode, operand_shapes, inst.attrs, module, declared=inst.shape)
     except ShapeError as e:
