@@ -62,7 +62,9 @@ def may_reuse_operand(inst: Instruction, index: int, comp: Computation, module: 
     operand = comp[inst.operands[index]].shape
     if not isinstance(inst.shape, ArrayShape) or not isinstance(operand, ArrayShape):
         return False
-    if shape_bytes(inst.shape) != shape_bytes(operand) or operand.dims != inst.shape.dims:
+    same = (operand.dims, operand.layout, shape_bytes(operand)) == (inst.shape.dims, inst.shape.layout,
+                                                                  shape_bytes(inst.shape))
+    if not same or inst.opcode == "copy":  # a copy exists to make a second buffer (XLA never shares it)
         return False
     if is_elementwise(inst.opcode):
         return True
@@ -77,6 +79,8 @@ def reads_elementwise(fused: Computation, number: int) -> bool:
     root's dimensions: then output element i depends on input element i alone."""
     params = [p for p in fused.parameters if p.parameter_number == number]
     root_dims = getattr(fused.result_shape, "dims", None)
+    if any(p.shape.layout != fused.result_shape.layout for p in params):
+        return False
     todo = [p.name for p in params]
     seen: set[str] = set()
     while todo:

@@ -113,6 +113,7 @@ class InstructionFusion(HloPass):
         for group, comp in zip(graph.created, fused):
             held = [i.name for i in comp if i.opcode != "parameter"]
             shown = ", ".join(held[:6]) + (", ..." if len(held) > 6 else "")
+            n = len(comp.parameters)
             log.add("created", group.name, f"{_KIND_WORDS[group.kind]} fusion of {len(held)} instructions "
-                    f"({shown}) reading {len(comp.parameters)} operands, calls {comp.name}",
+                    f"({shown}) reading {n} operand{'' if n == 1 else 's'}, calls {comp.name}",
                     rule="fusion", computation=graph.comp.name)

@@ -102,8 +102,9 @@ class Group:
                     attrs=dict(inst.attrs))
         for i in comp.post_order():
             if i.opcode != "parameter" and not (len(outputs) > 1 and i.name == root.name):
-                reads_param = any(o in params for o in i.operands)
-                group.absorb(i.replace(operands=tuple(params.get(o, o) for o in i.operands)) if reads_param else i)
+                if any(o in params for o in i.operands):  # parameters become the outside values
+                    i = i.replace(operands=tuple(params.get(o, o) for o in i.operands))
+                group.absorb(i)
         group.source = (inst, comp)
         return group
 
@@ -135,8 +136,8 @@ class Group:
         self.inner_users.update({k: set(v) for k, v in other.inner_users.items()})
         if readers:
             self.inner_users[out] |= readers
-        for o, readers in other.reads.items():
-            self.reads.setdefault(o, set()).update(readers)
+        for o, theirs in other.reads.items():
+            self.reads.setdefault(o, set()).update(theirs)
         self.source = None
 
     # ---- questions the rules ask ----
@@ -190,14 +191,15 @@ class Group:
                     stack.append((ops[i], 0))
         return order, list(params)
 
-    def materialize(self, names: NameUniquer, comp_names: NameUniquer, shape_of) -> tuple[Computation, list[str]]:
+    def materialize(self, names: NameUniquer, comp_names: NameUniquer,
+                    shape_of) -> tuple[Computation, list[str]]:
         """The fused computation, and the outside values its parameters read, in order."""
         if self.source is not None:
             inst, comp = self.source
             return comp, list(inst.operands)
         order, outside = self.post_order()
-        params = [Instruction(names.keep_or_rename(f"param_{i}"), "parameter", shape_of(o), parameter_number=i)
-                  for i, o in enumerate(outside)]
+        params = [Instruction(names.keep_or_rename(f"param_{n}"), "parameter", shape_of(o), parameter_number=n)
+                  for n, o in enumerate(outside)]
         mapping = {o: p.name for o, p in zip(outside, params)}
         body = [i.replace(operands=tuple(mapping.get(o, o) for o in i.operands))
                 if any(o in mapping for o in i.operands) else i for i in order]
@@ -205,4 +207,5 @@ class Group:
         if len(self.outputs) > 1:
             root = names.next("tuple")
             body.append(Instruction(root, "tuple", self.shape, tuple(self.outputs)))
-        return Computation(comp_names.keep_or_rename("fused_computation"), tuple(params + body), root), outside
+        name = comp_names.keep_or_rename("fused_computation")
+        return Computation(name, tuple(params + body), root), outside

@@ -35,7 +35,8 @@ def fusible_computations(module: HloModule) -> list[Computation]:
 class FusionGraph:
     """One computation, open for fusion."""
 
-    def __init__(self, module: HloModule, comp: Computation, names: NameUniquer, comp_names: NameUniquer):
+    def __init__(self, module: HloModule, comp: Computation, names: NameUniquer,
+                 comp_names: NameUniquer):
         self.module, self.comp, self.names, self.comp_names = module, comp, names, comp_names
         order = comp.post_order()
         self.nodes: dict[str, Instruction | Group] = {i.name: self._open(i) for i in order}
@@ -152,7 +153,8 @@ class FusionGraph:
     # ---- fusing ----
     def fuse(self, producer: str, consumer: str, kind: str, duplicate: bool) -> Group:
         """Fuse `producer` into `consumer` (which becomes a fusion if it is not one yet)."""
-        group = self.group_of(consumer, f"{self.nodes[producer].opcode}_{self.nodes[consumer].opcode}_fusion", kind)
+        name = f"{self.nodes[producer].opcode}_{self.nodes[consumer].opcode}_fusion"  # as XLA names it
+        group = self.group_of(consumer, name, kind)
         node = self.nodes[producer]
         if isinstance(node, Group):
             self._drop_source(node)
@@ -168,7 +170,7 @@ class FusionGraph:
         else:
             group.absorb(node)
             self._forget(producer, consumer, node.operands)
-        group.kind = "kOutput" if "kOutput" in (kind, group.kind) else ("kInput" if "kInput" in (kind, group.kind) else "kLoop")
+        group.kind = next(k for k in ("kOutput", "kInput", "kLoop") if k in (kind, group.kind, "kLoop"))
         return group
 
     def group_of(self, key: str, name: str, kind: str) -> Group:
@@ -235,20 +237,22 @@ class FusionGraph:
         del self.nodes[key]
         for user in self.users.pop(key):  # already get-tuple-elements of a multi-output fusion
             gte = self.nodes[user]
-            self.nodes[user] = gte.replace(operands=(fusion,), attrs={**gte.attrs, "index": gte.attrs["index"] + offset})
+            index = gte.attrs["index"] + offset
+            self.nodes[user] = gte.replace(operands=(fusion,), attrs={**gte.attrs, "index": index})
             self.users[fusion].add(user)
 
     # ---- writing back ----
     def emit(self) -> tuple[Computation, list[Computation]]:
         """The new computation and the fused computations it calls (new ones only)."""
-        groups = self.created + [n for n in self.nodes.values() if isinstance(n, Group) and n not in self.created]
+        opened = [n for n in self.nodes.values() if isinstance(n, Group) and n not in self.created]
         fused, made = [], {}
-        for group in groups:
+        for group in self.created + opened:
             comp, outside = group.materialize(self.names, self.comp_names, self.shape)
             if group.source is None:
                 fused.append(comp)
             attrs = {**group.attrs, "kind": group.kind, "calls": comp.name}
-            made[group.key] = Instruction(group.name, "fusion", group.shape, tuple(outside), attrs, group.metadata)
+            made[group.key] = Instruction(group.name, "fusion", group.shape, tuple(outside), attrs,
+                                          group.metadata)
         keys = self.key_order() if self.reordered else list(self.nodes)
         insts = [made.get(key) or self.nodes[key] for key in keys]
         for key, inst in zip(keys, insts):

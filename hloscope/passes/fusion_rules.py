@@ -106,16 +106,16 @@ def saved_for_output_fusion(g, name: str) -> bool:
     node = g.nodes[name]
     if isinstance(node, Group) or node.opcode != "add":
         return False
-    return any(not isinstance(g.nodes[o], Group) and g.nodes[o].opcode == "dot" and g.users[o] == {name}
-               and is_matrix_vector(g.nodes[o]) for o in node.operands)
+    dots = [g.nodes[o] for o in node.operands if getattr(g.nodes[o], "opcode", None) == "dot"]
+    return any(g.users[d.name] == {name} and is_matrix_vector(d) for d in dots)
 
 
 def rereads_more_than_it_writes(g, name: str) -> bool:
     """XLA's "globally unfusible" test: more than one real (non-broadcast) input, and more
     input bytes than output bytes, so each duplicate re-reads more memory than it saves."""
     node = g.nodes[name]
-    real = [o for o in set(node.operands) if getattr(g.nodes.get(o), "opcode", "fusion") != "broadcast"
-            and g.shape(o).byte_size > 0 and getattr(g.shape(o), "rank", 0) > 0]
+    real = [o for o in set(node.operands)
+            if getattr(g.nodes[o], "opcode", "fusion") != "broadcast" and getattr(g.shape(o), "rank", 0) > 0]
     return len(real) > 1 and sum(g.shape(o).byte_size for o in real) > node.shape.byte_size
 
 
@@ -135,9 +135,11 @@ def consumer_fusible(g, producer: str, consumer: str, opts) -> Verdict | None:
     node = g.nodes[consumer]
     if isinstance(node, Group):
         if node.kind == "kOutput":
-            return reject("output_fusion_final", f"{consumer} is an output fusion (dot + bias), which XLA:CPU does not grow")
+            return reject("output_fusion_final",
+                          f"{consumer} is an output fusion (dot + bias), which XLA:CPU does not grow")
         if not grows(node):
-            return reject("consumer_not_fusible", f"its consumer {consumer} is a {node.kind} fusion of {node.root_opcode}, which is not grown")
+            return reject("consumer_not_fusible",
+                          f"its consumer {consumer} is a {node.kind} fusion of {node.root_opcode}, which is not grown")
         return None
     if node.attrs.get("control-predecessors") or g.has_control_users(consumer):
         return reject("control_dependency", f"{consumer} has control dependencies")
@@ -155,7 +157,8 @@ def output_fusion(g, producer: str, consumer: str, opts) -> Verdict | None:
         return None
     if not is_matrix_vector(node):
         return None
-    return Verdict(True, "output_fusion", "output fusion: a matrix-vector dot with its bias add", kind="kOutput")
+    return Verdict(True, "output_fusion", "output fusion: a matrix-vector dot with its bias add",
+                   kind="kOutput")
 
 
 def producer_fusible(g, producer: str, consumer: str, opts) -> Verdict | None:
@@ -163,7 +166,8 @@ def producer_fusible(g, producer: str, consumer: str, opts) -> Verdict | None:
     node = g.nodes[producer]
     if isinstance(node, Group):
         if node.kind == "kInput":
-            return reject("reduce_producer", f"{producer} ends in a reduce; a reduce is fused only as the root (hero) of its own fusion")
+            return reject("reduce_producer",
+                          f"{producer} ends in a reduce; a reduce is fused only as the root (hero) of its own fusion")
         if node.kind != "kLoop" or len(node.outputs) > 1 or not grows(node):
             return reject("producer_not_fusible", f"{producer} is a {node.kind} fusion of {node.root_opcode} "
                           f"with {len(node.outputs)} output(s), which is not merged")
@@ -172,15 +176,18 @@ def producer_fusible(g, producer: str, consumer: str, opts) -> Verdict | None:
         return reject("reduce_producer", "a reduce is fused only as the root (hero) of its own fusion; "
                       f"inside {consumer} it would be recomputed for every output element")
     if node.opcode == "constant" and isinstance(node.shape, ArrayShape) and node.shape.rank > 0:
-        return reject("large_constant", "a non-scalar constant stays a buffer (XLA:CPU fuses only scalar constants)")
+        return reject("large_constant",
+                      "a non-scalar constant stays a buffer (XLA:CPU fuses only scalar constants)")
     if not loop_fusible(node.opcode) or not isinstance(node.shape, ArrayShape):
-        return reject("producer_not_fusible", f"it is {why_not(node.opcode)}")
+        return reject("producer_not_fusible", f"{producer} is {why_not(node.opcode)}")
     if node.opcode == "concatenate" and len(node.operands) > opts.max_concatenate_operands:
-        return reject("big_concatenate", f"a concatenate of {len(node.operands)} operands (more than {opts.max_concatenate_operands})")
+        return reject("big_concatenate",
+                      f"a concatenate of {len(node.operands)} operands (more than {opts.max_concatenate_operands})")
     if node.attrs.get("control-predecessors") or g.has_control_users(producer):
         return reject("control_dependency", f"{producer} has control dependencies")
     if opts.output_fusion and saved_for_output_fusion(g, producer):
-        return reject("saved_for_output_fusion", f"{producer} is kept for output fusion with its matrix-vector dot")
+        return reject("saved_for_output_fusion",
+                      f"{producer} is kept for output fusion with its matrix-vector dot")
     return None
 
 
@@ -191,7 +198,8 @@ def reduce_layout(g, producer: str, consumer: str, opts) -> Verdict | None:
         return None
     minor = g.shape(node.operands[0]).layout[:1]
     if minor and minor[0] not in node.attrs.get("dimensions", ()):
-        return reject("major_reduce", f"{consumer} reduces a major dimension; XLA:CPU keeps such a reduction's input unfused")
+        return reject("major_reduce",
+                      f"{consumer} reduces a major dimension; XLA:CPU keeps such a reduction's input unfused")
     return None
 
 
@@ -203,13 +211,15 @@ def duplication(g, producer: str, consumer: str, opts) -> Verdict | None:
         return None
     node = g.nodes[producer]
     if isinstance(node, Group):
-        return reject("fusion_shared", f"{producer} is a fusion with {n} users; fusions are merged, never duplicated")
+        return reject("fusion_shared",
+                      f"{producer} is a fusion with {n} users; fusions are merged, never duplicated")
     if is_expensive(node):
         return reject("expensive_duplicate", f"{n} users, expensive ({node.opcode}), would be duplicated")
     if not opts.may_duplicate:
         return reject("would_duplicate", f"{n} users, and this fusion does not duplicate")
     if node.opcode not in ALWAYS_DUPLICABLE and rereads_more_than_it_writes(g, producer):
-        return reject("would_reread", f"{n} users, and a copy in each would re-read more bytes than it writes")
+        return reject("would_reread",
+                      f"{n} users, and a copy in each would re-read more bytes than it writes")
     return None
 
 
@@ -218,9 +228,13 @@ def recompute(g, producer: str, consumer: str, opts) -> Verdict | None:
     if not is_expensive(g.nodes[producer]):
         return None
     node = g.nodes[consumer]
-    reuses = node.reuses(producer, REUSES_ELEMENTS) if isinstance(node, Group) else node.opcode in REUSES_ELEMENTS
+    if isinstance(node, Group):
+        reuses = node.reuses(producer, REUSES_ELEMENTS)
+    else:
+        reuses = node.opcode in REUSES_ELEMENTS
     if reuses:
-        return reject("recompute", f"{consumer} reads each element several times, so {producer} would be recomputed")
+        return reject("recompute",
+                      f"{consumer} reads each element several times, so {producer} would be recomputed")
     return None
 
 
@@ -228,9 +242,11 @@ def limits(g, producer: str, consumer: str, opts) -> Verdict | None:
     """Bound the operands (buffers a fused loop reads) and the size (code) of a fusion."""
     operands, size = g.after_fusing(producer, consumer)
     if operands > opts.max_operands:
-        return reject("too_many_operands", f"the fusion would read {operands} operands (limit {opts.max_operands})")
+        return reject("too_many_operands",
+                      f"the fusion would read {operands} operands (limit {opts.max_operands})")
     if size > opts.max_instructions:
-        return reject("too_large", f"the fusion would hold {size} instructions (limit {opts.max_instructions})")
+        return reject("too_large",
+                      f"the fusion would hold {size} instructions (limit {opts.max_instructions})")
     return None
 
 
@@ -241,7 +257,8 @@ def lonely_constant(g, producer: str, consumer: str, opts) -> Verdict | None:
     return None
 
 
-RULES = (producer_is_input, consumer_fusible, producer_fusible, reduce_layout, duplication, recompute, limits, lonely_constant)
+RULES = (producer_is_input, consumer_fusible, producer_fusible, reduce_layout, duplication, recompute, limits,
+         lonely_constant)
 
 
 def should_fuse(g, producer: str, consumer: str, opts) -> Verdict:

@@ -38,6 +38,8 @@ from .record import DecisionLog
 def _member(g: FusionGraph, key: str) -> bool:
     """Can `key` join a multi-output fusion? Loop or input fusions and plain reduces."""
     node = g.nodes.get(key)
+    if g.has_control_users(key):
+        return False
     if isinstance(node, Group):
         gtes_only = len(node.outputs) == 1 or all(
             getattr(g.nodes.get(u), "opcode", None) == "get-tuple-element" for u in g.users[key])
@@ -49,6 +51,8 @@ def _producer(g: FusionGraph, key: str) -> bool:
     """A value worth keeping as an extra output: a single-output loop fusion or a plain
     elementwise op (what fusion left alone because it has several users)."""
     node = g.nodes.get(key)
+    if g.has_control_users(key) or getattr(node, "attrs", {}).get("control-predecessors"):
+        return False
     if isinstance(node, Group):
         return node.kind == "kLoop" and not node.foreign and len(node.outputs) == 1
     return node is not None and is_elementwise(node.opcode) and isinstance(node.shape, ArrayShape)
@@ -185,11 +189,13 @@ class MultiOutputFusion(HloPass):
             return None
         for other in g.users[second] - {first, ROOT}:
             if g.reaches(other, first):
-                return f"{second} also reaches {first} through {other}, so the fusion would read its own output (a cycle)"
+                return (f"{second} also reaches {first} through {other}, "
+                        "so the fusion would read its own output (a cycle)")
         return None
 
     def _combine(self, g: FusionGraph, keys: list[str]) -> str:
         """Make the multi-output fusion, named after its last and first members' roots."""
-        kind = "kInput" if any(_reduces(g, k) or getattr(g.nodes[k], "kind", "") == "kInput" for k in keys) else "kLoop"
+        heroes = any(_reduces(g, k) or getattr(g.nodes[k], "kind", "") == "kInput" for k in keys)
+        kind = "kInput" if heroes else "kLoop"
         name = g.names.keep_or_rename(f"{_root_opcode(g, keys[-1])}_{_root_opcode(g, keys[0])}_fusion")
         return g.combine(keys, name, kind)

@@ -8,9 +8,9 @@ time. Of the instructions whose operands are all done (the ready list) it takes 
 that frees the most bytes (operands it is the last reader of) minus the bytes it allocates;
 ties go to the instruction that comes first in the given order.
 
-    a = exp(p)    b = log(p)    c = add(a, p)    d = add(b, p)    ROOT t = tuple(c, d)
-    written order a b c d: a and b are both alive before c   (3 arrays at once)
-    scheduled     a c b d: c frees a before b is made        (2 arrays at once)
+    a = exp(p)   b = log(p)   ra = reduce(a)   rb = reduce(b)   ROOT s = add(ra, rb)
+    written order  a b ra rb s:  a and b are alive together       (2 big arrays at once)
+    scheduled      a ra b rb s:  ra frees a before b is made      (1 big array at a time)
 
 After it runs, the module is `is_scheduled=true` and each computation's instruction order IS
 its schedule (fused computations are not scheduled: they run as one loop).
@@ -63,7 +63,8 @@ class _ListScheduler:
         inst = self.comp[name]
         if inst.opcode == "parameter":
             return float("inf")
-        defined = shape_bytes(inst.shape) if self.buffers[name] == [name] and inst.opcode not in OUTSIDE else 0
+        allocates = self.buffers[name] == [name] and inst.opcode not in OUTSIDE
+        defined = shape_bytes(inst.shape) if allocates else 0
         freed = sum(shape_bytes(self.comp[b].shape) for b in self._read(name)
                     if b not in self.pinned and self.readers[b] == {name})
         return freed - defined
@@ -150,14 +151,15 @@ class MemoryScheduler(HloPass):
             order, after = given, before
         if order is not given:
             for name, instead, gain in choices[: self.max_logged_choices]:
-                effect = f"frees {gain:,.0f} bytes net" if gain >= 0 else f"allocates {-gain:,.0f} bytes net, the least of the ready ones"
+                effect = (f"frees {gain:,.0f} bytes net" if gain >= 0
+                          else f"allocates {-gain:,.0f} bytes net, the least of the ready ones")
                 log.add("scheduled", name, f"it {effect}; the given order ran {instead} first", target=instead,
                         rule="list_scheduler", computation=comp.name)
         if order is not given or choices or comp.name == module.entry:
-            which = "list schedule" if order is not given else "given order kept (the list schedule was no better)"
-            log.add("scheduled", comp.name, f"{which}: {len(order)} instructions, {len(choices)} choices differ "
-                    f"from the given order; peak live bytes {before:,} -> {after:,}", rule="list_scheduler",
-                    computation=comp.name)
+            which = (f"list schedule, {len(choices)} choices differ from the given order" if order is not given
+                     else f"given order kept, the list schedule ({len(choices)} other choices) was no better")
+            log.add("scheduled", comp.name, f"{len(order)} instructions, {which}; peak live bytes "
+                    f"{before:,} -> {after:,}", rule="list_scheduler", computation=comp.name)
         if order == [i.name for i in comp.instructions]:
             return comp
         return comp.replace(tuple(comp[n] for n in order))

@@ -6,7 +6,7 @@ import itertools
 import time
 
 import pytest
-from pass_helpers import corpus_case, corpus_cases
+from pass_helpers import GOLDEN, corpus_case, corpus_cases
 
 from hloscope import parse_hlo
 from hloscope.memory import plan_memory
@@ -109,8 +109,6 @@ def test_twenty_thousand_instructions_plan_quickly():
 def test_tuple_elements_have_their_own_buffers():
     """A multi-output fusion's results are separate buffers, so the divide after softmax's
     exp-and-sum fusion can overwrite the exp element in place (as XLA's does)."""
-    from pass_helpers import GOLDEN
-
     plan = plan_memory(parse_hlo((GOLDEN / "multi_output_fusion" / "softmax.after.hlo").read_text()))
     exp = plan.by_instruction("get-tuple-element.2")
     assert exp.label == "exponential_reduce_fusion{1}" and exp.index == (1,)
