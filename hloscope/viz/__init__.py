@@ -1,9 +1,46 @@
-"""Views of the compiler's artifacts: pure functions that return text or HTML.
+"""Views of the compiler's artifacts: pure functions that return text, HTML, DOT or SVG.
 
 Nothing here imports IPython or ipywidgets, so every view can be tested (and exported)
-without Jupyter.
+without Jupyter; the notebook front end is built on top of these.
+
+    module_to_dot(module)          the dataflow graph (fusions as clusters) as Graphviz DOT
+    render_svg(dot)                DOT -> SVG in a child process with a timeout, cached
+    graph_html(module)             SVG, or a summary + HLO text when it cannot be drawn
+    graph_diff(before, after)      added / removed / changed instructions
+    text_diff_html(a, b)           a highlighted unified diff of two HLO texts
+    memory_plan_html(plan)         buffer chart + table of a memory plan
+    pass_record_html(record)       one pass run: explanation, decisions, diff
+    save_html(path, module=...)    one self-contained HTML file of a whole compilation
+    dump_record(folder, ...)       a deterministic text/JSON dump for diffs and CI
 """
 
+from .diff import graph_diff, text_diff_html
+from .dump import dump_record
+from .export import export_html, save_html
+from .graph import module_to_dot
+from .graph_view import graph_html
 from .hlo_html import highlight_hlo, hlo_block, module_html
+from .memory_chart import memory_plan_html, memory_plan_svg, memory_plan_table_html
+from .records_html import pass_record_html, records_table_html
+from .render import RenderResult, render_many, render_svg
 
-__all__ = ["highlight_hlo", "hlo_block", "module_html"]
+__all__ = [
+    "RenderResult",
+    "dump_record",
+    "export_html",
+    "graph_diff",
+    "graph_html",
+    "highlight_hlo",
+    "hlo_block",
+    "memory_plan_html",
+    "memory_plan_svg",
+    "memory_plan_table_html",
+    "module_html",
+    "module_to_dot",
+    "pass_record_html",
+    "records_table_html",
+    "render_many",
+    "render_svg",
+    "save_html",
+    "text_diff_html",
+]

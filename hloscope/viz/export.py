@@ -1,0 +1,149 @@
+"""One self-contained HTML file for a whole compilation, and a deterministic text dump.
+
+    save_html("softmax.html", module=result)            # an OptimizeResult, or pieces:
+    save_html(path, module=m, records=recs, memory_plan=plan, report=exe.report)
+    dump_record("dump/", module=result)                 # hloscope.viz.dump
+
+The page has six panels (Overview, Pass stepper, Graph, Memory, IR, Run), inline CSS and a
+small vanilla script; nothing is fetched from the network, so it opens offline, attaches
+to an issue, and survives being mailed around. Graph SVGs are laid out at export time
+(bounded: see hloscope.viz.export_stepper).
+
+Stable element ids for tests and front ends: #panel-overview, #panel-stepper,
+#panel-graph, #panel-memory, #panel-ir, #panel-run, #pass-slider, #pass-prev, #pass-next,
+#pass-changed-only, #pass-name, #pass-detail, #graph-before, #graph-after, #pass-diff,
+#graph-final. Graph nodes carry `data-instruction`.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from .diff import DIFF_CSS
+from .dump import dump_record, resolve_inputs
+from .export_assets import PAGE_CSS, PAGE_JS
+from .export_panels import ir_panel, ir_texts, memory_panel, overview_panel, run_panel
+from .export_stepper import build_stepper
+from .graph_view import GRAPH_CSS
+from .hlo_html import CSS as HLO_CSS
+from .theme import CSS as THEME_CSS
+
+__all__ = ["dump_record", "export_html", "save_html"]
+
+PANELS = (
+    ("overview", "Overview"),
+    ("stepper", "Pass stepper"),
+    ("graph", "Graph"),
+    ("memory", "Memory"),
+    ("ir", "IR"),
+    ("run", "Run"),
+)
+
+LEGEND = (
+    "<div class='legend'><span style='background:#c9f2c7'>added</span><span style='background:#ffd4d4'>"
+    "removed</span><span style='background:#ffe8a3'>changed</span><span style='color:#cf222e'>"
+    "- - - not fused (hover for why)</span></div>"
+)
+
+
+def save_html(
+    path,
+    *,
+    module=None,
+    records=(),
+    memory_plan=None,
+    report=None,
+    title: str = "hloscope report",
+    timings=None,
+    timeout: float = 3.0,
+    layout_budget: float = 60.0,
+    max_nodes: int = 250,
+) -> Path:
+    """Write the report to `path` (one file) and return the path.
+
+    module may be an HloModule or an OptimizeResult (its records and memory plan are used);
+    report may be a CompileReport (stages, LLVM IR, assembly, kernels) or {name: text}.
+    timings: {name: seconds} or (name, seconds[, note]) rows for the Run panel.
+    """
+    text = export_html(
+        module=module,
+        records=records,
+        memory_plan=memory_plan,
+        report=report,
+        title=title,
+        timings=timings,
+        timeout=timeout,
+        layout_budget=layout_budget,
+        max_nodes=max_nodes,
+    )
+    path = Path(path)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def export_html(
+    *,
+    module=None,
+    records=(),
+    memory_plan=None,
+    report=None,
+    title: str = "hloscope report",
+    timings=None,
+    timeout: float = 3.0,
+    layout_budget: float = 60.0,
+    max_nodes: int = 250,
+) -> str:
+    """The page `save_html` writes, as a string."""
+    module, records, memory_plan = resolve_inputs(module, records, memory_plan, report)
+    stepper, final = build_stepper(records, module, timeout=timeout, budget=layout_budget, max_nodes=max_nodes)
+    sections = {
+        "overview": overview_panel(module, records, memory_plan, report, stepper.seconds),
+        "stepper": _stepper_panel(records, stepper),
+        "graph": _graph_panel(module, final),
+        "memory": memory_panel(memory_plan),
+        "ir": ir_panel(ir_texts(module, records, report)),
+        "run": run_panel(report, timings),
+    }
+    nav = "".join(f'<button type="button" data-panel="{key}">{label}</button>' for key, label in PANELS)
+    body = "".join(
+        f'<section class="panel" id="panel-{key}"><h2>{label}</h2>{sections[key]}</section>' for key, label in PANELS
+    )
+    css = THEME_CSS + HLO_CSS + DIFF_CSS + GRAPH_CSS + PAGE_CSS
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{css}</style></head>\n"
+        f'<body class="hloscope"><header><h1>{html.escape(title)}</h1><nav>{nav}</nav></header>\n'
+        f"{body}\n{stepper.templates_html()}\n<script>{PAGE_JS}</script></body></html>\n"
+    )
+
+
+def _stepper_panel(records, stepper) -> str:
+    if not records:
+        return "<p class='hs-empty'>no pass records given (pass records=... or an OptimizeResult)</p>"
+    n = len(records)
+    controls = (
+        '<div class="controls"><button type="button" id="pass-prev" title="previous pass (left arrow)">&larr; prev'
+        f'</button><input type="range" id="pass-slider" min="0" max="{n - 1}" value="0" step="1">'
+        '<button type="button" id="pass-next" title="next pass (right arrow)">next &rarr;</button>'
+        '<span id="pass-position"></span><label><input type="checkbox" id="pass-changed-only"> '
+        'only passes that changed the module</label><button type="button" class="zoom">zoom</button></div>'
+    )
+    graphs = (
+        '<div class="side-by-side"><div><h4>before</h4><div class="graph-box" id="graph-before"></div></div>'
+        '<div><h4>after</h4><div class="graph-box" id="graph-after"></div></div></div>'
+    )
+    return (
+        f'{controls}<div id="pass-name"></div><div id="pass-detail"></div>{LEGEND}<div id="selection"></div>'
+        f'{graphs}<h4>HLO diff</h4><div id="pass-diff"></div><div id="steps" hidden>{stepper.steps_html}</div>'
+    )
+
+
+def _graph_panel(module, final) -> str:
+    if module is None or final is None:
+        return "<p class='hs-empty'>no module given</p>"
+    note = f"<p>ENTRY <b>{html.escape(module.entry)}</b> of {html.escape(module.name)}; fusions drawn as clusters.</p>"
+    return (
+        f'{note}<button type="button" class="zoom">zoom</button>'
+        f'<div class="graph-box" id="graph-final" data-template="{final.template_id}">{final.html}</div>'
+    )

@@ -1,0 +1,147 @@
+"""The panels of the HTML export other than the stepper: Overview, Graph, Memory, IR, Run.
+
+Each function returns the inner HTML of one `<section class="panel">`; none needs a browser.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+
+from .hlo_html import hlo_block
+from .memory_chart import human_bytes, memory_plan_html
+from .records_html import records_table_html
+
+MAX_IR_LINES = 20_000
+REPORT_TEXTS = (
+    ("llvm_ir", "LLVM IR"),
+    ("optimized_llvm_ir", "optimized LLVM IR"),
+    ("assembly", "assembly"),
+    ("ptx", "PTX"),
+)
+
+
+def _table(head: tuple, rows: list[tuple], num_cols: tuple = ()) -> str:
+    th = "".join(f"<th class='{'num' if i in num_cols else ''}'>{html.escape(h)}</th>" for i, h in enumerate(head))
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td class='{'num' if i in num_cols else ''}'>{html.escape(str(c))}</td>" for i, c in enumerate(row))
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table class='hs-table'><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def module_counts(module) -> list[tuple[str, str]]:
+    """(what, how many) facts about a module for the overview."""
+    kinds = Counter(str(i.attr("kind")) for _, i in module.all_instructions() if i.opcode == "fusion")
+    entry = module.entry_computation
+    facts = [
+        ("computations", str(len(module.computations))),
+        ("instructions", str(module.instruction_count())),
+        (f"instructions in ENTRY {entry.name}", str(len(entry))),
+    ]
+    facts += [(f"{kind} fusions", str(n)) for kind, n in sorted(kinds.items())]
+    return facts
+
+
+def overview_panel(module, records, memory_plan, report, stepper_seconds: float) -> str:
+    """Stages, module counts, the memory peak, and the table of every pass run."""
+    parts = []
+    stages = list(getattr(report, "stages", ()) or ())
+    if stages:
+        rows = [(s.name, f"{s.seconds * 1e3:.2f}", getattr(s, "note", "")) for s in stages]
+        parts += ["<h4>Compiler stages</h4>", _table(("stage", "ms", "note"), rows, (1,))]
+    facts = []
+    if records:
+        first = records[0].before
+        changed = sum(1 for r in records if r.changed)
+        facts += [
+            ("input instructions", str(first.instruction_count())),
+            ("pass runs", f"{len(records)} ({changed} changed the module)"),
+            ("time in passes", f"{sum(r.seconds for r in records) * 1e3:.2f} ms"),
+        ]
+    if module is not None:
+        facts += module_counts(module)
+    if memory_plan is not None:
+        facts.append(("memory arena peak", f"{human_bytes(memory_plan.peak_bytes)} ({memory_plan.peak_bytes:,} bytes)"))
+    facts.append(("graph layout at export", f"{stepper_seconds:.2f} s"))
+    parts += ["<h4>Summary</h4>", _table(("", "value"), facts)]
+    if records:
+        parts += [
+            "<h4>Passes</h4><p>Click a row to open it in the pass stepper.</p>",
+            records_table_html(records, with_style=False),
+        ]
+    return "".join(parts)
+
+
+def memory_panel(memory_plan) -> str:
+    if memory_plan is None:
+        return "<p class='hs-empty'>no memory plan given</p>"
+    return memory_plan_html(memory_plan)
+
+
+def ir_texts(module, records, report) -> list[tuple[str, str, bool]]:
+    """(title, text, is_hlo) for every IR the export shows: HLO after and before the
+    passes, then LLVM IR / assembly / PTX from a report object or a {name: text} dict."""
+    texts = []
+    if module is not None:
+        texts.append(("HLO (optimized)" if records else "HLO", module.to_text(), True))
+    if records:
+        texts.append(("HLO (input, before any pass)", records[0].before.to_text(), True))
+    if isinstance(report, dict):
+        texts += [(str(k), str(v), False) for k, v in report.items() if v]
+    elif report is not None:
+        for attr, title in REPORT_TEXTS:
+            try:
+                text = getattr(report, attr, "")
+            except Exception as e:  # noqa: BLE001 - a lazily produced text (assembly) may fail
+                text = f"({title} not available: {e})"
+            if text:
+                texts.append((title, str(text), False))
+    return texts
+
+
+def _plain_block(text: str, max_lines: int = MAX_IR_LINES) -> str:
+    lines = text.split("\n")
+    more = f"<p class='hs-note'>... {len(lines) - max_lines:,} more lines</p>" if len(lines) > max_lines else ""
+    return f"<pre class='plain'>{html.escape(chr(10).join(lines[:max_lines]))}</pre>{more}"
+
+
+def ir_panel(texts: list[tuple[str, str, bool]]) -> str:
+    """Each text in a collapsible section; HLO is syntax-highlighted, the rest plain."""
+    if not texts:
+        return "<p class='hs-empty'>no IR given</p>"
+    parts = []
+    for i, (title, text, is_hlo) in enumerate(texts):
+        body = hlo_block(text, max_lines=MAX_IR_LINES) if is_hlo else _plain_block(text)
+        lines = text.count("\n") + 1
+        parts.append(
+            f"<details class='ir' id='ir-{i}'{' open' if i == 0 else ''}><summary><b>{html.escape(title)}</b> "
+            f"({lines:,} lines)</summary>{body}</details>"
+        )
+    return "".join(parts)
+
+
+def run_panel(report, timings) -> str:
+    """Run timings (name -> seconds, or (name, seconds[, note]) rows) and the report's kernels."""
+    parts = []
+    rows = _timing_rows(timings)
+    if rows:
+        parts += ["<h4>Timings</h4>", _table(("what", "ms", "note"), rows, (1,))]
+    kernels = list(getattr(report, "kernels", ()) or ())
+    if kernels:
+        krows = [(k.name, k.instruction, k.kind, k.partitions, "; ".join(k.notes)) for k in kernels]
+        parts += ["<h4>Kernels</h4>", _table(("kernel", "instruction", "kind", "partitions", "notes"), krows, (3,))]
+    return "".join(parts) or "<p class='hs-empty'>no run timings given (pass timings={name: seconds})</p>"
+
+
+def _timing_rows(timings) -> list[tuple]:
+    if not timings:
+        return []
+    items = timings.items() if isinstance(timings, dict) else timings
+    rows = []
+    for item in items:
+        name, seconds, *rest = item
+        rows.append((name, f"{float(seconds) * 1e3:.3f}", rest[0] if rest else ""))
+    return rows

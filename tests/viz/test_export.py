@@ -1,0 +1,189 @@
+"""The single-file HTML export and the deterministic dump folder."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+import pytest
+from viz_helpers import corpus_module
+
+from hloscope.passes.optimize import optimize
+from hloscope.viz import render
+from hloscope.viz.export import dump_record, export_html, save_html
+
+IDS = (
+    "panel-overview",
+    "panel-stepper",
+    "panel-graph",
+    "panel-memory",
+    "panel-ir",
+    "panel-run",
+    "pass-slider",
+    "pass-prev",
+    "pass-next",
+    "pass-name",
+    "graph-before",
+    "graph-after",
+    "pass-diff",
+    "pass-changed-only",
+    "graph-final",
+)
+
+
+def _external_urls(text: str) -> list[str]:
+    return [u for u in re.findall(r"https?://[^\s\"'<>)]*", text) if not u.startswith("http://www.w3.org")]
+
+
+@pytest.fixture(scope="module")
+def result():
+    return optimize(corpus_module("softmax"))
+
+
+@dataclass
+class Stage:
+    name: str
+    seconds: float
+    note: str = ""
+
+
+@dataclass
+class FakeReport:
+    """What the export reads from hloscope.runtime.report.CompileReport."""
+
+    optimize_result: object
+    stages: list = field(default_factory=lambda: [Stage("optimize", 0.01, "24 passes"), Stage("lower", 0.02)])
+    llvm_ir: str = "define void @main() {\n  ret void\n}"
+    optimized_llvm_ir: str = ""
+    assembly: str = "main:\n  ret"
+    kernels: list = field(default_factory=list)
+
+
+def test_export_of_a_real_optimize_result_is_one_offline_file(tmp_path, result):
+    path = save_html(tmp_path / "softmax.html", module=result, title="softmax <test>", timeout=30)
+    assert [p.name for p in tmp_path.iterdir()] == ["softmax.html"]
+    page = path.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "softmax &lt;test&gt;" in page
+    assert _external_urls(page) == []
+    assert "<link" not in page and "src=" not in page  # nothing loaded from anywhere
+    for element_id in IDS:
+        assert f'id="{element_id}"' in page, element_id
+    assert page.count('<div class="step"') == len(result.records)
+    assert page.count('data-changed="1"') == len(result.changed_records)
+    # one graph per distinct module (+ the fusion pass's rejected-fusion edges), not one per pass
+    templates = re.findall(r'<template id="(g\d+)">', page)
+    assert len(templates) <= 2 * len(result.changed_records) + 1 < len(result.records)
+    steps = re.findall(r'data-before="(g\d+)" data-after="(g\d+)"', page)
+    assert {t for pair in steps for t in pair} <= set(templates)
+    assert all(b == a for (b, a), r in zip(steps, result.records) if not r.changed)
+    if render.available_engines():
+        assert page.count("<svg") >= len(templates)
+        assert 'data-instruction="exp.1"' in page
+    assert "hl-" in page and 'data-added="' in page
+    assert 'class="hs-memory-chart"' in page and 'id="peak-line"' in page
+    assert '<span class="o">exponential</span>' in page  # the IR panel's highlighted HLO
+
+
+def test_export_reads_a_report_and_timings(tmp_path, result):
+    page = export_html(report=FakeReport(result), timings={"run (median of 10)": 0.00123}, timeout=30)
+    assert "define void @main()" in page and "LLVM IR" in page and "assembly" in page
+    assert "run (median of 10)" in page and "1.230" in page
+    assert "Compiler stages" in page and "24 passes" in page
+    assert page.count('<div class="step"') == len(result.records)  # records came from the report
+
+
+def test_export_of_a_bare_module_and_of_nothing():
+    page = export_html(module=corpus_module("softmax.opt"), report={"PTX": ".version 8.0"}, timeout=30)
+    assert "no pass records given" in page and "PTX" in page and ".version 8.0" in page
+    assert "no memory plan given" in page
+    empty = export_html()
+    assert all(f'id="{i}"' in empty for i in ("panel-overview", "panel-stepper", "panel-ir"))
+
+
+def test_export_without_graphviz_or_budget_still_works(monkeypatch, result):
+    render.clear_cache()
+    no_time = export_html(module=result, layout_budget=0.0)
+    assert "layout time budget was spent" in no_time or "<svg" in no_time
+    monkeypatch.setattr(render, "available_engines", list)
+    monkeypatch.setattr("hloscope.viz.render_batch.supported", lambda: False)
+    page = export_html(module=result)
+    assert "pip install pygraphviz" in page and "<svg" in page  # the memory chart is still there
+    assert 'class="hs-summary"' in page
+    render.clear_cache()
+
+
+def test_dump_is_byte_identical_across_runs(tmp_path):
+    dirs = []
+    for run in ("a", "b"):
+        res = optimize(corpus_module("softmax"))
+        dump_record(tmp_path / run, module=res)
+        dirs.append(tmp_path / run)
+    names = sorted(p.name for p in dirs[0].iterdir())
+    assert names == sorted(p.name for p in dirs[1].iterdir())
+    for name in names:
+        assert (dirs[0] / name).read_bytes() == (dirs[1] / name).read_bytes(), name
+    assert "timings.json" not in names and "records.json" in names and "memory_plan.txt" in names
+    assert any(n.startswith("0000.") and n.endswith(".before_optimizations.txt") for n in names)
+    assert any(".after_fusion.txt" in n for n in names)
+
+
+def test_dump_contents_and_stale_files(tmp_path, result):
+    (tmp_path / "0099.old.after_x.txt").write_text("stale")
+    written = dump_record(tmp_path, module=result, report={"llvm": "define"}, timings=True)
+    names = {p.name for p in written}
+    assert "0099.old.after_x.txt" not in {p.name for p in tmp_path.iterdir()}
+    assert {"timings.json", "llvm.txt", "after_optimizations.txt"} <= names
+    data = json.loads((tmp_path / "records.json").read_text())
+    assert len(data["passes"]) == len(result.records)
+    fusion = next(p for p in data["passes"] if p["name"] == "fusion")
+    assert fusion["changed"] and fusion["file"] in names and "seconds" not in fusion
+    assert any(not d["accepted"] for d in fusion["decisions"])
+    assert (tmp_path / "after_optimizations.txt").read_text() == result.module.to_text() + (
+        "" if result.module.to_text().endswith("\n") else "\n"
+    )
+
+
+def _browser() -> str | None:
+    import shutil
+
+    return next((b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
+
+
+@pytest.mark.skipif(_browser() is None, reason="no headless Chromium to run the page's script")
+def test_the_page_script_steps_to_a_pass_and_highlights_the_graphs(tmp_path, result):
+    import subprocess
+
+    path = save_html(tmp_path / "r.html", module=result, timeout=30)
+    index = next(i for i, r in enumerate(result.records) if r.name == "fusion")
+    done = subprocess.run(
+        [_browser(), "--headless", "--disable-gpu", "--no-sandbox", "--dump-dom", f"{path.as_uri()}#stepper:{index}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    dom = done.stdout
+    assert re.search(r'id="pass-name">default/fusion<', dom), done.stderr[-500:]
+    before = dom.split('id="graph-before"', 1)[1].split('id="graph-after"', 1)[0]
+    after = dom.split('id="graph-after"', 1)[1].split('id="pass-diff"', 1)[0]
+    assert "<svg" in before and "<svg" in after and "hl-changed" in before and "hl-added" in after
+    assert 'class="da"' in dom.split('id="pass-diff"', 1)[1]
+    assert re.search(r'<section class="panel" id="panel-stepper">', dom)  # shown: no hidden attribute
+
+
+def test_every_corpus_module_exports_and_dumps(monkeypatch, tmp_path):
+    """Smoke test over the corpus, without layout (the summaries stand in for the graphs)."""
+    from viz_helpers import CORPUS
+
+    monkeypatch.setattr(render, "available_engines", list)
+    monkeypatch.setattr("hloscope.viz.render_batch.supported", lambda: False)
+    render.clear_cache()
+    for path in sorted(CORPUS.glob("*.hlo")):
+        if path.name.endswith(".opt.hlo"):
+            continue
+        res = optimize(corpus_module(path.name[:-4]))
+        page = export_html(module=res, title=path.name)
+        assert page.count('<div class="step"') == len(res.records) and not _external_urls(page)
+        dump_record(tmp_path / path.name, module=res)
+    render.clear_cache()
