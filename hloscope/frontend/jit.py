@@ -1,6 +1,6 @@
 """`hloscope.jit`: trace a numpy function to HLO once per signature, compile, cache, run.
 
-    f = hloscope.jit(fn, static_argnums=(), static_argnames=())
+    f = hloscope.jit(fn, static_argnums=(), static_argnames=(), backend="cpu", **compile_options)
     f(x, w)            trace (first time for these shapes/dtypes/static values), compile, run
     f.lower(x, w)      the HloModule, without compiling or running
     f.trace(x, w)      the traced program as a listing with source lines (see listing.py)
@@ -15,6 +15,7 @@ again. Inside another trace, a jitted function is simply inlined.
 from __future__ import annotations
 
 import inspect
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -30,11 +31,19 @@ from .trace import Frame, Lowering, metadata_for
 from .tracer import Tracer
 
 
-def _compile(module: HloModule) -> Callable:
-    """The one place a traced module becomes something callable. For now the reference
-    evaluator runs it; this is where `hloscope.compile(module, backend="cpu")` goes."""
+def _compile(module: HloModule, backend: str, options: dict) -> Callable:
+    """The one place a traced module becomes something callable: native code from
+    `hloscope.compile`, or the reference evaluator with backend="evaluator". A program the
+    native backend cannot lower yet (say a sort) runs on the evaluator, with a warning."""
+    from ..compiler import compile as compile_module
+    from ..errors import NotSupportedError
     from ..evaluator import evaluate
 
+    if backend != "evaluator":
+        try:
+            return compile_module(module, backend=backend, **options)
+        except NotSupportedError as e:
+            warnings.warn(f"{e}; running {module.name} with the reference evaluator instead", stacklevel=4)
     return lambda *args: evaluate(module, *args)
 
 
@@ -71,8 +80,11 @@ class Traced:
 class Jitted:
     """A jitted function (see the module docstring)."""
 
-    def __init__(self, fn: Callable, static_argnums: Sequence[int] = (), static_argnames: Sequence[str] = ()):
+    def __init__(self, fn: Callable, static_argnums: Sequence[int] = (), static_argnames: Sequence[str] = (),
+                 backend: str = "cpu", compile_options: dict | None = None):
         self.fn = fn
+        self.backend = backend
+        self.compile_options = dict(compile_options or {})
         self.__name__ = getattr(fn, "__name__", "fn")
         self.__doc__ = getattr(fn, "__doc__", None)
         self.__wrapped__ = fn
@@ -94,7 +106,7 @@ class Jitted:
         if traced is None:
             self._misses += 1
             traced = self._traced(key, args, kwargs, avals)
-            traced.executable = _compile(traced.module)
+            traced.executable = _compile(traced.module, self.backend, self.compile_options)
             self._cache[key] = traced
         else:
             self._hits += 1
@@ -211,8 +223,12 @@ def _describe(names, avals, statics) -> str:
     return text
 
 
-def jit(fn: Callable | None = None, *, static_argnums=(), static_argnames=()):
-    """Trace `fn` to HLO per signature, compile and cache it (usable as a decorator too)."""
+def jit(fn: Callable | None = None, *, static_argnums=(), static_argnames=(), backend: str = "cpu",
+        **compile_options):
+    """Trace `fn` to HLO per signature, compile and cache it (usable as a decorator too).
+
+    backend: "cpu" (native code, the default) or "evaluator" (the reference interpreter);
+    compile_options go to `hloscope.compile` (e.g. opt_level=2, pipeline="simplify")."""
     if fn is None:
-        return lambda f: Jitted(f, static_argnums, static_argnames)
-    return Jitted(fn, static_argnums, static_argnames)
+        return lambda f: Jitted(f, static_argnums, static_argnames, backend, compile_options)
+    return Jitted(fn, static_argnums, static_argnames, backend, compile_options)

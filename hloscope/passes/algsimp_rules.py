@@ -156,9 +156,18 @@ def convert_of_convert(inst, ctx):
     x = ctx.op(mid.operands[0])
     if not is_exact_conversion(x.shape.dtype, mid.shape.dtype):
         return None
+    if _saturates_instead_of_wrapping(x.shape.dtype, mid.shape.dtype, inst.shape.dtype):
+        return None
     if x.shape == inst.shape:
         return x.name
     return ctx.add("convert", inst.shape, [x.name])
+
+
+def _saturates_instead_of_wrapping(a: str, b: str, c: str) -> bool:
+    """int A -> float B -> int C saturates to C's range, but A -> C wraps: u32 300 -> f64 ->
+    s8 is 127, u32 300 -> s8 is 44. The two agree only when every A value fits in C."""
+    ta, tb, tc = element_type(a), element_type(b), element_type(c)
+    return ta.is_integer and tb.is_float and tc.is_integer and not is_exact_conversion(a, c)
 
 
 def is_exact_conversion(src: str, dst: str) -> bool:

@@ -1,0 +1,216 @@
+"""CPU benchmark: numpy eager vs hloscope vs jax.jit, side by side, in one process.
+
+    .venv/bin/python benchmarks/cpu_bench.py            # all workloads
+    .venv/bin/python benchmarks/cpu_bench.py --quick    # fewer repetitions
+    .venv/bin/python benchmarks/cpu_bench.py softmax gelu
+
+Each workload is one jax function: jax lowers it to HLO text (`jax.jit(f).lower(...)
+.as_text(dialect="hlo")`), hloscope parses and compiles that text, and the same numpy
+inputs go to all three. Times are medians of repeated calls (after a warm-up call), taken
+round-robin so all three see the same machine load; the
+ratios are numpy/hloscope (speed-up over eager numpy) and jax/hloscope (> 1: hloscope is
+faster). Also printed: compile times (hloscope parse-to-executable vs. jax lower+compile),
+the dispatch overhead of a 16-element add, numpy's copy bandwidth for 16M f32, and each
+memory-bound kernel's bandwidth as a fraction of that copy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import hloscope  # noqa: E402
+from hloscope.compiler import compile as hs_compile  # noqa: E402
+
+RNG = np.random.default_rng(0)
+M = 1 << 20
+
+
+def f32(*shape, scale=1.0):
+    return (RNG.standard_normal(shape) * scale).astype(np.float32)
+
+
+# ---------------------------------------------------------------- workloads
+def gelu_jax(x):
+    return jax.nn.gelu(x, approximate=True)
+
+
+def gelu_np(x):
+    return 0.5 * x * (1 + np.tanh(np.float32(0.7978845608) * (x + np.float32(0.044715) * x**3)))
+
+
+def expsin_jax(x):
+    return jnp.exp(-x * x) * 2 + jnp.sin(x) - 1
+
+
+def expsin_np(x):
+    return np.exp(-x * x) * np.float32(2) + np.sin(x) - np.float32(1)
+
+
+def softmax_jax(x):
+    return jax.nn.softmax(x, axis=-1)
+
+
+def softmax_np(x):
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def layernorm_jax(x, g, b):
+    mean = x.mean(-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(-1, keepdims=True)
+    return (x - mean) * jax.lax.rsqrt(var + 1e-5) * g + b
+
+
+def layernorm_np(x, g, b):
+    mean = x.mean(-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(-1, keepdims=True)
+    return (x - mean) / np.sqrt(var + np.float32(1e-5)) * g + b
+
+
+def mse_jax(a, b):
+    return jnp.mean((a - b) ** 2)
+
+
+def mse_np(a, b):
+    return np.mean((a - b) ** 2)
+
+
+def mlp_jax(x, w1, b1, w2, b2):
+    return jnp.maximum(x @ w1 + b1, 0) @ w2 + b2
+
+
+def mlp_np(x, w1, b1, w2, b2):
+    return np.maximum(x @ w1 + b1, 0) @ w2 + b2
+
+
+WORKLOADS = {
+    # name: (jax fn, numpy fn, inputs, bytes moved by an ideal kernel or None)
+    "gelu": (gelu_jax, gelu_np, lambda: [f32(4 * M)], 8 * 4 * M),
+    "expsin": (expsin_jax, expsin_np, lambda: [f32(4 * M)], 8 * 4 * M),
+    "softmax": (softmax_jax, softmax_np, lambda: [f32(4096, 1024)], 8 * 4 * M),
+    "layernorm": (layernorm_jax, layernorm_np, lambda: [f32(4096, 1024), f32(1024), f32(1024)], 8 * 4 * M),
+    "sum": (jnp.sum, np.sum, lambda: [f32(16 * M)], 4 * 16 * M),
+    "mse": (mse_jax, mse_np, lambda: [f32(4 * M), f32(4 * M)], 8 * 4 * M),
+    "matmul": (jnp.matmul, np.matmul, lambda: [f32(1024, 1024), f32(1024, 1024)], None),
+    "mlp": (mlp_jax, mlp_np, lambda: [f32(256, 1024), f32(1024, 4096, scale=0.03), f32(4096),
+                                      f32(4096, 1024, scale=0.03), f32(1024)], None),
+}
+TARGETS = {"matmul": 1.25, "mlp": 1.1}  # hloscope time within this factor of jax; others: <= jax
+
+
+def median_time(fn, reps: int) -> float:
+    return median_times([fn], reps)[0]
+
+
+def median_times(fns, reps: int) -> list[float]:
+    """Median time of each function, measured round-robin (fn0, fn1, fn2, fn0, ...) so that
+    all of them see the same machine load: this box is shared, and load comes and goes."""
+    for fn in fns:
+        fn()
+    times = [[] for _ in fns]
+    for _ in range(reps):
+        for fn, ts in zip(fns, times):
+            t = time.perf_counter()
+            fn()
+            ts.append(time.perf_counter() - t)
+    return [statistics.median(ts) for ts in times]
+
+
+def hlo_text(jfn, args) -> str:
+    return jax.jit(jfn).lower(*args).as_text(dialect="hlo")
+
+
+def compile_hloscope(text: str):
+    """Parse-to-executable, uncached (what the compile-time column measures)."""
+    t = time.perf_counter()
+    exe = hs_compile(hloscope.parse_hlo(text), cache=False)
+    return exe, time.perf_counter() - t
+
+
+def compile_jax(jfn, args):
+    t = time.perf_counter()
+    compiled = jax.jit(jfn).lower(*args).compile()
+    return compiled, time.perf_counter() - t
+
+
+def copy_bandwidth(reps: int) -> float:
+    """Bytes per second of numpy's copy of 16M f32 (read + write)."""
+    src = f32(16 * M)
+    dst = np.empty_like(src)
+    return 2 * src.nbytes / median_time(lambda: np.copyto(dst, src), reps)
+
+
+def run(names, reps: int) -> None:
+    bandwidth = copy_bandwidth(reps)
+    rows, compile_rows = [], []
+    for name in names:
+        jfn, npfn, make, nbytes = WORKLOADS[name]
+        args = make()
+        jargs = [jnp.asarray(a) for a in args]
+        exe, hs_seconds = compile_hloscope(hlo_text(jfn, jargs))
+        compiled, jax_seconds = compile_jax(jfn, jargs)
+        got, want = exe(*args), np.asarray(compiled(*jargs))
+        assert np.allclose(got, want, rtol=2e-3, atol=2e-3), f"{name}: hloscope and jax disagree"
+        t_np, t_hs, t_jax = median_times(
+            [lambda: npfn(*args), lambda: exe(*args), lambda: compiled(*jargs).block_until_ready()], reps)
+        frac = f"{nbytes / t_hs / bandwidth:5.0%}" if nbytes else "    -"
+        rows.append((name, t_np, t_hs, t_jax, frac, _partitions(exe)))
+        if name in ("softmax", "layernorm", "mlp"):
+            compile_rows.append((name, hs_seconds, jax_seconds))
+    _print(rows, compile_rows, bandwidth, reps)
+
+
+def _partitions(exe) -> str:
+    parts = [k.partitions for k in exe.report.kernels]
+    return f"{len(parts)} kernels, max {max(parts)} threads" if parts else ""
+
+
+def _print(rows, compile_rows, bandwidth, reps) -> None:
+    print(f"\nhloscope {hloscope.__version__}, jax {jax.__version__}, numpy {np.__version__}, "
+          f"{len(os.sched_getaffinity(0))} cores, median of {reps}, load average {os.getloadavg()[0]:.2f}")
+    print(f"numpy copy bandwidth (16M f32, read + write): {bandwidth / 1e9:.1f} GB/s\n")
+    head = f"{'workload':<10} {'numpy ms':>9} {'hloscope':>9} {'jax ms':>8} {'np/hs':>7} {'jax/hs':>7} {'target':>8} {'%copy':>6}  kernels"
+    print(head)
+    print("-" * len(head))
+    for name, t_np, t_hs, t_jax, frac, parts in rows:
+        target = f">={1 / TARGETS[name]:.2f}" if name in TARGETS else ">=1, np>=3"
+        print(f"{name:<10} {t_np * 1e3:9.3f} {t_hs * 1e3:9.3f} {t_jax * 1e3:8.3f} {t_np / t_hs:7.2f} "
+              f"{t_jax / t_hs:7.2f} {target:>8} {frac:>6}  {parts}")
+    print("\ncompile (parse to executable)   hloscope ms   jax lower+compile ms")
+    for name, hs_s, jax_s in compile_rows:
+        print(f"  {name:<30} {hs_s * 1e3:11.1f} {jax_s * 1e3:20.1f}")
+    dispatch()
+
+
+def dispatch() -> None:
+    a = np.ones(16, np.float32)
+    text = hlo_text(lambda x, y: x + y, [jnp.asarray(a), jnp.asarray(a)])
+    exe = hs_compile(hloscope.parse_hlo(text))
+    ja = jnp.asarray(a)
+    compiled = jax.jit(lambda x, y: x + y).lower(ja, ja).compile()
+    t_hs, t_jax, t_np = median_times(
+        [lambda: exe(a, a), lambda: compiled(ja, ja).block_until_ready(), lambda: np.add(a, a)], 20000)
+    print(f"\ndispatch, 16-element add: hloscope {t_hs * 1e6:.2f} us, jax {t_jax * 1e6:.2f} us, numpy {t_np * 1e6:.2f} us (target < 10 us)")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("workloads", nargs="*", default=list(WORKLOADS))
+    p.add_argument("--quick", action="store_true", help="5 repetitions instead of 30")
+    args = p.parse_args()
+    run(args.workloads, 5 if args.quick else 30)
+
+
+if __name__ == "__main__":
+    main()

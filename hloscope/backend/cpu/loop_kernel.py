@@ -1,0 +1,117 @@
+"""Loop kernels: a loop nest around the elemental value of the root (XLA's LoopEmitter).
+
+Two loop shapes:
+  flat   one loop over the linear index, when every array the root reads has the output's
+         element count in row-major order and only elementwise ops (and scalar broadcasts,
+         reshapes, bitcasts) connect them: `for i in [begin, end): out[i] = f(a[i], b[i])`.
+  nested one loop per non-unit output dimension, major to minor, so the innermost loop walks
+         contiguous memory: `for i: for j: out[i, j] = a[i, j] + b[j]`.
+Both vectorize. The outermost loop runs over [begin, end), so partitions can split it.
+"""
+
+from __future__ import annotations
+
+from ...ir.computation import Computation
+from ...ir.opcodes import OPCODES
+from ...ir.shape import ArrayShape
+from ..elemental import ElementalEmitter, buffer_leaf
+from ..index import Index, is_default_physical
+from ..llvm_types import I64, storage_type, store
+from ..loops import for_range, loop_nest
+from .buffers import leaves
+from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
+
+FLAT_OPS = {"parameter", "constant", "reshape", "bitcast", "tuple", "get-tuple-element"}
+
+
+def emit_loop_kernel(mc: ModuleContext, spec: KernelSpec, extra: dict | None = None) -> Kernel:
+    """A kernel computing every element of the root of spec.comp.
+
+    `extra` maps instructions computed by an earlier kernel (a dot) to their buffers.
+    """
+    extra = extra or {}
+    kf = KernelFunction(mc.llmod, spec.name, spec.inputs + list(extra.values()) + spec.outputs, set(spec.outputs))
+    ctx = mc.emit_context(kf.builder)
+    em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
+    root = spec.comp.root_instruction
+    shapes = leaves(root.shape)
+    kernel = Kernel(spec.name, spec.instruction, "loop", kf.buffers, work=sum(s.size for s in shapes))
+    if len({s.dims for s in shapes}) == 1:
+        emit_loops(em, kf, kernel, root.name, shapes[0], spec.outputs)
+    else:  # a multi-output fusion whose results differ in shape: one loop nest each
+        for operand, out in zip(root.operands, spec.outputs):
+            emit_loops(em, kf, None, operand, out.shape, [out])
+    kf.finish()
+    kernel.function = kf.fn
+    return kernel
+
+
+def input_leaves(ctx, kf: KernelFunction, spec: KernelSpec, extra: dict) -> dict:
+    """Parameter i of the computation loads from the buffer of input i (and each `extra`
+    instruction from its buffer)."""
+    found = {
+        p.name: buffer_leaf(ctx, kf.pointer(spec.inputs[p.parameter_number]), p.shape)
+        for p in spec.comp.parameters
+    }
+    for name, buf in extra.items():
+        found[name] = buffer_leaf(ctx, kf.pointer(buf), buf.shape)
+    return found
+
+
+def store_leaves(em: ElementalEmitter, kf: KernelFunction, value, index: Index, outputs) -> None:
+    """Store a value (or a tuple of values) at `index` into the output buffers."""
+    values = value if isinstance(value, tuple) else (value,)
+    b = em.b
+    for v, out in zip(values, outputs):
+        offset = index.linear_for(b, out.shape)
+        ptr = b.gep(kf.pointer(out), [offset], inbounds=True, source_etype=storage_type(out.shape.dtype))
+        store(b, v, ptr, out.shape.dtype)
+
+
+def emit_loops(em, kf, kernel: Kernel | None, root: str, shape: ArrayShape, outputs) -> None:
+    """The loop nest over `shape`; kernel (when given) learns the partitionable extent."""
+    b = em.b
+    whole = kernel is None
+    if is_flat(em.comp, root, shape):
+        begin, end = (0, shape.size) if whole else (kf.begin, kf.end)
+        with for_range(b, begin, end, "i") as i:
+            store_leaves(em, kf, em.value(root, Index(shape, linear=i)), Index(shape, linear=i), outputs)
+        if kernel:
+            kernel.extent, kernel.granule, kernel.notes = shape.size, 64, ["flat loop over the linear index"]
+        return
+    order = [d for d in reversed(shape.layout) if shape.dims[d] != 1]
+    bounds = [(0, shape.dims[d]) for d in order]
+    if order and not whole:
+        bounds[0] = (kf.begin, kf.end)
+    with loop_nest(b, bounds, [f"i{d}" for d in order]) as ivs:
+        multi = [I64(0)] * shape.rank
+        for d, v in zip(order, ivs):
+            multi[d] = v
+        index = Index(shape, multi=multi)
+        store_leaves(em, kf, em.value(root, index), index, outputs)
+    if kernel:
+        kernel.extent = shape.dims[order[0]] if order else 1
+        kernel.notes = [f"loop nest over dimensions {order} (major to minor)"]
+
+
+def is_flat(comp: Computation, root: str, shape: ArrayShape) -> bool:
+    """Can every array under `root` be read at the output's linear index?"""
+    if not is_default_physical(shape):
+        return False
+    seen, todo = set(), [root]
+    while todo:
+        inst = comp[todo.pop()]
+        if inst.name in seen:
+            continue
+        seen.add(inst.name)
+        if isinstance(inst.shape, ArrayShape) and inst.shape.rank > 0:
+            if inst.shape.size != shape.size or not is_default_physical(inst.shape):
+                return False
+        op = inst.opcode
+        if op == "broadcast" and comp[inst.operands[0]].shape.rank == 0:
+            continue
+        row = OPCODES.get(op)
+        if op not in FLAT_OPS and not (row and row.elementwise):
+            return False
+        todo.extend(inst.operands)
+    return True

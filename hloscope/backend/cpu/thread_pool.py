@@ -1,0 +1,196 @@
+"""A persistent thread pool in native code, built once per process (like XLA's intra-op pool).
+
+Starting a thread per partition per call costs tens of microseconds on an idle machine and
+milliseconds on a busy one, so JIT-compiled programs hand their partitions to this pool:
+
+    void hloscope_pool_run(ptr task, ptr contexts, i64 stride, i64 count)
+
+runs `task(contexts + i * stride)` for i in [0, count) and returns when all are done. The
+calling thread works too; up to count - 1 pool threads (started on first need, parked on a
+condition variable between jobs, never stopped) claim partitions under one mutex. One job
+runs at a time: a caller that finds the pool busy (another Python thread's program) simply
+runs all its partitions itself.
+
+The pool is its own small LLVM module, compiled at first use; its entry point is registered
+with llvm.add_symbol so every JIT module can call it. (AOT objects cannot rely on it and
+start threads per call instead; see parallel.py.) glibc's pthread mutex and condition types
+are zero-initialized, and 64 bytes each is more than they need.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from ..llvm_types import I8, I32, I64, PTR, VOID
+
+SYMBOL = "hloscope_pool_run"
+MAX_WORKERS = 63
+TASK_TYPE = ir.FunctionType(PTR, [PTR])
+
+
+class PoolModule:
+    """Builds the pool's LLVM module: globals, the worker loop and hloscope_pool_run."""
+
+    def __init__(self):
+        self.m = ir.Module(name="hloscope_thread_pool")
+        self.sync = {n: self._global(ir.ArrayType(I8, 64), f"pool.{n}") for n in ("mutex", "work", "done")}
+        self.state = {n: self._global(I64, f"pool.{n}") for n in
+                      ("generation", "next", "count", "remaining", "stride", "workers")}
+        self.task = self._global(PTR, "pool.task")
+        self.contexts = self._global(PTR, "pool.contexts")
+        self.busy = self._global(I32, "pool.busy")
+        self.lib = {name: ir.Function(self.m, ir.FunctionType(I32, args), name) for name, args in (
+            ("pthread_mutex_lock", [PTR]), ("pthread_mutex_unlock", [PTR]), ("pthread_cond_wait", [PTR, PTR]),
+            ("pthread_cond_broadcast", [PTR]), ("pthread_create", [PTR, PTR, PTR, PTR]), ("pthread_detach", [I64]))}
+        self.drain = self._drain()
+        self.worker = self._worker()
+        self.run = self._run()
+
+    def _global(self, ty, name):
+        g = ir.GlobalVariable(self.m, ty, name=name)
+        g.linkage = "internal"
+        g.initializer = ir.Constant(ty, None)
+        g.align = 64
+        return g
+
+    def _get(self, b, name):
+        return b.load(self.state[name], typ=I64)
+
+    def _call(self, b, name, *args):
+        return b.call(self.lib[name], list(args))
+
+    def _lock(self, b):
+        self._call(b, "pthread_mutex_lock", self.sync["mutex"])
+
+    def _unlock(self, b):
+        self._call(b, "pthread_mutex_unlock", self.sync["mutex"])
+
+    def _function(self, name, ret, args, linkage="internal"):
+        fn = ir.Function(self.m, ir.FunctionType(ret, args), name)
+        fn.linkage = linkage
+        return fn, ir.IRBuilder(fn.append_basic_block("entry"))
+
+    def _drain(self):
+        """Claim and run partitions until none is left; the last one done wakes the caller."""
+        fn, b = self._function("pool.drain", VOID, [])
+        loop, work, done = (fn.append_basic_block(n) for n in ("claim", "work", "out"))
+        b.branch(loop)
+        b.position_at_end(loop)
+        self._lock(b)
+        i = self._get(b, "next")
+        b.cbranch(b.icmp_signed("<", i, self._get(b, "count")), work, done)
+        b.position_at_end(work)
+        b.store(b.add(i, I64(1)), self.state["next"])
+        task = b.load(self.task, typ=ir.types._TypedPointerType(TASK_TYPE))  # llvmlite calls only typed pointers
+        ctx = b.gep(b.load(self.contexts, typ=PTR), [b.mul(i, self._get(b, "stride"))], source_etype=I8)
+        self._unlock(b)
+        b.call(task, [ctx])
+        self._lock(b)
+        left = b.sub(self._get(b, "remaining"), I64(1))
+        b.store(left, self.state["remaining"])
+        with b.if_then(b.icmp_signed("==", left, I64(0))):
+            self._call(b, "pthread_cond_broadcast", self.sync["done"])
+        self._unlock(b)
+        b.branch(loop)
+        b.position_at_end(done)
+        self._unlock(b)
+        b.ret_void()
+        return fn
+
+    def _worker(self):
+        """A pool thread: wait for a new job (generation), drain it, repeat forever."""
+        fn, b = self._function("pool.worker", PTR, [PTR])
+        wait, check, go = (fn.append_basic_block(n) for n in ("wait", "check", "go"))
+        seen = b.alloca(I64)  # typed pointer: loads know their type
+        b.store(I64(0), seen)
+        b.branch(check)
+        b.position_at_end(check)
+        self._lock(b)
+        b.branch(wait)
+        b.position_at_end(wait)
+        gen = self._get(b, "generation")
+        same = b.icmp_signed("==", gen, b.load(seen))
+        with b.if_then(same):
+            self._call(b, "pthread_cond_wait", self.sync["work"], self.sync["mutex"])
+        gen = self._get(b, "generation")
+        b.cbranch(b.icmp_signed("==", gen, b.load(seen)), wait, go)
+        b.position_at_end(go)
+        b.store(gen, seen)
+        self._unlock(b)
+        b.call(self.drain, [])
+        b.branch(check)
+        return fn
+
+    def _run(self):
+        task_ptr = ir.types._TypedPointerType(TASK_TYPE)  # printed as `ptr`, but callable
+        fn, b = self._function(SYMBOL, VOID, [task_ptr, PTR, I64, I64], linkage="external")
+        task, contexts, stride, count = fn.args
+        pair = b.cmpxchg(self.busy, I32(0), I32(1), "acquire", "monotonic")
+        got = b.extract_value(pair, 1)
+        with b.if_else(got) as (pooled, alone):
+            with pooled:
+                self._lock(b)
+                self._start_workers(b, b.sub(count, I64(1)))
+                for name, value in (("next", I64(0)), ("count", count), ("remaining", count), ("stride", stride)):
+                    b.store(value, self.state[name])
+                b.store(task, self.task)
+                b.store(contexts, self.contexts)
+                b.store(b.add(self._get(b, "generation"), I64(1)), self.state["generation"])
+                self._call(b, "pthread_cond_broadcast", self.sync["work"])
+                self._unlock(b)
+                b.call(self.drain, [])
+                self._wait_done(fn, b)
+                b.store_atomic(I32(0), self.busy, "release", 4)
+            with alone:
+                self._run_inline(fn, b, task, contexts, stride, count)
+        b.ret_void()
+        return fn
+
+    def _start_workers(self, b, wanted):
+        """Start pool threads until there are `wanted` (at most MAX_WORKERS); mutex held."""
+        wanted = b.select(b.icmp_signed(">", wanted, I64(MAX_WORKERS)), I64(MAX_WORKERS), wanted)
+        tid = b.alloca(I64)
+        cond, body, done = (b.function.append_basic_block(n) for n in ("spawn.check", "spawn", "spawn.done"))
+        b.branch(cond)
+        b.position_at_end(cond)
+        b.cbranch(b.icmp_signed("<", self._get(b, "workers"), wanted), body, done)
+        b.position_at_end(body)
+        rc = self._call(b, "pthread_create", tid, ir.Constant(PTR, None), self.worker, ir.Constant(PTR, None))
+        started = b.function.append_basic_block("spawn.ok")
+        b.cbranch(b.icmp_signed("==", rc, I32(0)), started, done)  # no thread: the caller drains the rest
+        b.position_at_end(started)
+        self._call(b, "pthread_detach", b.load(tid))
+        b.store(b.add(self._get(b, "workers"), I64(1)), self.state["workers"])
+        b.branch(cond)
+        b.position_at_end(done)
+
+    def _wait_done(self, fn, b):
+        wait, out = fn.append_basic_block("wait"), fn.append_basic_block("all.done")
+        self._lock(b)
+        b.branch(wait)
+        b.position_at_end(wait)
+        with b.if_then(b.icmp_signed(">", self._get(b, "remaining"), I64(0))):
+            self._call(b, "pthread_cond_wait", self.sync["done"], self.sync["mutex"])
+        b.cbranch(b.icmp_signed(">", self._get(b, "remaining"), I64(0)), wait, out)
+        b.position_at_end(out)
+        self._unlock(b)
+
+    def _run_inline(self, fn, b, task, contexts, stride, count):
+        """The pool is busy with another caller's job: run every partition here."""
+        i_slot = b.alloca(I64)
+        b.store(I64(0), i_slot)
+        cond, body, done = (fn.append_basic_block(n) for n in ("inline.check", "inline", "inline.done"))
+        b.branch(cond)
+        b.position_at_end(cond)
+        i = b.load(i_slot)
+        b.cbranch(b.icmp_signed("<", i, count), body, done)
+        b.position_at_end(body)
+        b.call(task, [b.gep(contexts, [b.mul(i, stride)], source_etype=I8)])
+        b.store(b.add(i, I64(1)), i_slot)
+        b.branch(cond)
+        b.position_at_end(done)
+
+
+def pool_ir() -> str:
+    """The pool module's LLVM IR text."""
+    return str(PoolModule().m)

@@ -1,0 +1,172 @@
+"""A GPU kernel's LLVM function, its launch configuration, and the module-wide context.
+
+Every kernel takes one generic pointer per distinct buffer it reads or writes (parameters,
+outputs and temporaries, all in the executable's one device arena), in a fixed order:
+
+    define ptx_kernel void @name(ptr noalias %buffer0, ptr noalias %buffer1, ...)
+
+Array constants are not arguments: they are globals of the module (PTX `.global`, with
+their bytes in the PTX text), read in place. The launch configuration (grid, block,
+static shared memory) is decided by the kernel emitter and kept with the kernel, since the
+executable launches exactly what was compiled.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from llvmlite import ir
+
+from ...ir.module import HloModule
+from ..emit_context import ConstantPool, EmitContext, EmitOptions
+from ..llvm_types import I64, PTR, VOID
+from ..cpu.buffers import Buffer
+from ..cpu.kernel import llvm_name, location
+
+MAX_BLOCKS = 65535 * 4  # grid-stride kernels never need more blocks than this
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How a kernel is launched: blocks per grid, threads per block, static shared bytes."""
+
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    shared_bytes: int = 0
+
+    @property
+    def threads(self) -> int:
+        g, t = self.grid, self.block
+        return g[0] * g[1] * g[2] * t[0] * t[1] * t[2]
+
+    @property
+    def empty(self) -> bool:
+        """A grid with no blocks (zero-sized outputs): the launch is skipped."""
+        return self.threads == 0
+
+    def describe(self) -> str:
+        g, t = self.grid, self.block
+        return f"grid ({g[0]}, {g[1]}, {g[2]}) x block ({t[0]}, {t[1]}, {t[2]}), {self.shared_bytes} B shared"
+
+
+@dataclass
+class GpuKernel:
+    """An emitted kernel: its function, argument buffers in order, launch and notes."""
+
+    name: str
+    instruction: str
+    kind: str  # loop, row-reduce, reduce-loop, dot-tiled
+    buffers: list[Buffer]
+    launch: Launch
+    notes: list[str] = field(default_factory=list)
+    function: ir.Function | None = None
+    elements: int = 0  # output elements (for the report)
+
+
+@dataclass
+class GpuModuleContext:
+    """State shared by all kernels of one LLVM module."""
+
+    llmod: ir.Module
+    hlo: HloModule
+    options: EmitOptions
+    constants: ConstantPool
+    threads: object  # a ThreadModel (nvptx.Nvptx or an emulation)
+    block_size: int = 256
+
+    def emit_context(self, builder: ir.IRBuilder) -> EmitContext:
+        return EmitContext(builder, self.llmod, self.hlo, self.options, self.constants)
+
+
+class GpuKernelFunction:
+    """Declares a kernel and maps buffers to its (global-memory) pointer arguments."""
+
+    def __init__(self, mc: GpuModuleContext, name: str, buffers: list[Buffer], writes: set[Buffer]):
+        self.mc = mc
+        self.buffers = _distinct([b for b in buffers if b.kind != "constant"])
+        self.fn = ir.Function(mc.llmod, ir.FunctionType(VOID, [PTR] * len(self.buffers)), llvm_name(name))
+        self.fn.attributes.add("nounwind")
+        mc.threads.mark_kernel(mc.llmod, self.fn)
+        for arg, buf in zip(self.fn.args, self.buffers):
+            arg.name = llvm_name(buf.value)
+            if not any(o != buf and o.overlaps(buf) and (o in writes or buf in writes) for o in self.buffers):
+                arg.add_attribute("noalias")
+            arg.attributes.align = buf.align
+        self.slots = self.fn.append_basic_block("entry")  # stack slots only (EmitContext.alloca)
+        self.builder = ir.IRBuilder(self.fn.append_basic_block("body"))
+        self._pointers = [mc.threads.global_pointer(self.builder, a) for a in self.fn.args]
+        self.shared_bytes = 0
+
+    def pointer(self, buf: Buffer) -> ir.Value:
+        """The address of a buffer inside this kernel (a constant is its module global)."""
+        if buf.kind == "constant":
+            entry = self.mc.hlo.entry_computation
+            return self.mc.constants.global_for(entry.name, entry[buf.value])
+        keys = [location(b) for b in self.buffers]
+        return self._pointers[keys.index(location(buf))]
+
+    def sreg(self, register: str) -> ir.Value:
+        """A special register (tid.x, ctaid.x, ...) widened to i64."""
+        b = self.builder
+        return b.zext(self.mc.threads.sreg(b, register), I64)
+
+    def shared(self, ty: ir.Type, count: int, suffix: str) -> ir.Value:
+        """A shared-memory array private to this kernel; its bytes count toward the launch."""
+        from .codegen import type_bytes
+
+        self.shared_bytes += type_bytes(ty) * count
+        return self.mc.threads.shared_array(self.mc.llmod, ty, count, f"{self.fn.name}.{suffix}")
+
+    def barrier(self) -> None:
+        self.mc.threads.barrier(self.builder)
+
+    def global_thread(self) -> tuple[ir.Value, ir.Value]:
+        """(this thread's index in the grid, the number of threads in the grid), as i64."""
+        b = self.builder
+        first = b.add(b.mul(self.sreg("ctaid.x"), self.sreg("ntid.x")), self.sreg("tid.x"), name="thread")
+        stride = b.mul(self.sreg("ntid.x"), self.sreg("nctaid.x"), name="threads")
+        return first, stride
+
+    @contextmanager
+    def strided(self, start: ir.Value, stop, step: ir.Value, name: str = "i") -> Iterator[ir.Value]:
+        """for (i = start; i < stop; i += step) { <body> }; the builder ends after the loop."""
+        b = self.builder
+        stop = stop if isinstance(stop, ir.Value) else I64(int(stop))
+        preheader = b.block
+        header, body, done = (b.append_basic_block(f"{name}.{s}") for s in ("header", "body", "exit"))
+        b.branch(header)
+        b.position_at_end(header)
+        i = b.phi(I64, name=name)
+        i.add_incoming(start, preheader)
+        b.cbranch(b.icmp_signed("<", i, stop), body, done)
+        b.position_at_end(body)
+        yield i
+        i.add_incoming(b.add(i, step, name=f"{name}.next", flags=["nsw"]), b.block)
+        b.branch(header)
+        b.position_at_end(done)
+
+    def grid_stride(self, n: int, name: str = "i"):
+        """The grid-stride loop over [0, n): thread t handles t, t + threads, t + 2 threads..."""
+        first, stride = self.global_thread()
+        return self.strided(first, n, stride, name)
+
+    def finish(self) -> None:
+        self.builder.ret_void()
+        ir.IRBuilder(self.slots).branch(self.fn.blocks[1])
+
+
+def _distinct(buffers: list[Buffer]) -> list[Buffer]:
+    """Each location once (a parameter passed twice to a fusion is one pointer)."""
+    out, seen = [], set()
+    for b in buffers:
+        if location(b) not in seen:
+            seen.add(location(b))
+            out.append(b)
+    return out
+
+
+def grid_for(n: int, block: int) -> int:
+    """Blocks for n elements at one element per thread, capped (the loop strides past it)."""
+    return min(max(0, -(-n // block)), MAX_BLOCKS)

@@ -1,0 +1,170 @@
+"""A small vocabulary for writing math approximations with llvmlite's IRBuilder.
+
+The approximations in math_approx.py, math_trig.py and math_erf.py are straight-line
+code: polynomials (Horner's rule with `llvm.fmuladd`, which becomes an FMA where the CPU
+has one), selects instead of branches, and bit manipulation of the float's exponent. With
+no branches and no calls, LLVM's loop vectorizer turns a scalar loop over them into
+<8 x float> code, which is the point: a libm call per element would stay scalar.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from llvmlite import ir
+
+from .llvm_types import F32, F64
+
+
+class MathBuilder:
+    """IRBuilder helpers for one float type (f32 or f64), plus calls to other approximations."""
+
+    def __init__(self, b: ir.IRBuilder, module: ir.Module, ty: ir.Type):
+        self.b = b
+        self.module = module
+        self.t = ty
+        self.wide = ty == F64
+        self.it = ir.IntType(64 if self.wide else 32)
+        self.mantissa_bits = 52 if self.wide else 23
+        self.bias = 1023 if self.wide else 127
+
+    # -- constants and intrinsics
+    def c(self, value: float) -> ir.Constant:
+        return ir.Constant(self.t, float(value))
+
+    def ci(self, value: int) -> ir.Constant:
+        return ir.Constant(self.it, value)
+
+    def intrinsic(self, name: str, *args: ir.Value) -> ir.Value:
+        t = args[0].type
+        full = f"llvm.{name}.{'f64' if t == F64 else 'f32'}"
+        fn = self.module.globals.get(full)
+        if fn is None:
+            fn = ir.Function(self.module, ir.FunctionType(t, [a.type for a in args]), full)
+        return self.b.call(fn, list(args))
+
+    # -- arithmetic (strict IEEE: no fast-math flags, so NaN and inf handling stays exact)
+    def add(self, x, y):
+        return self.b.fadd(x, y)
+
+    def sub(self, x, y):
+        return self.b.fsub(x, y)
+
+    def mul(self, x, y):
+        return self.b.fmul(x, y)
+
+    def div(self, x, y):
+        return self.b.fdiv(x, y)
+
+    def neg(self, x):
+        return self.b.fneg(x)
+
+    def fma(self, x, y, z):
+        """x * y + z, fused where the target has an FMA instruction."""
+        return self.intrinsic("fmuladd", x, y, z)
+
+    def poly(self, x, coeffs: Sequence[float]):
+        """Horner's rule; `coeffs` from the highest degree down to the constant term."""
+        acc = self.c(coeffs[0])
+        for k in coeffs[1:]:
+            acc = self.fma(acc, x, self.c(k))
+        return acc
+
+    def abs(self, x):
+        return self.intrinsic("fabs", x)
+
+    def floor(self, x):
+        return self.intrinsic("floor", x)
+
+    def roundeven(self, x):
+        return self.intrinsic("roundeven", x)
+
+    def copysign(self, x, sign):
+        return self.intrinsic("copysign", x, sign)
+
+    def minnum(self, x, y):
+        return self.intrinsic("minnum", x, y)
+
+    def maxnum(self, x, y):
+        return self.intrinsic("maxnum", x, y)
+
+    def clamp(self, x, lo: float, hi: float):
+        """min(max(x, lo), hi) by compare and select: one vmaxps/vminps each on x86, and a
+        NaN passes through (minnum/maxnum would replace it and cost three instructions)."""
+        x = self.select(self.lt(x, self.c(lo)), self.c(lo), x)
+        return self.select(self.gt(x, self.c(hi)), self.c(hi), x)
+
+    def sqrt(self, x):
+        return self.intrinsic("sqrt", x)
+
+    # -- comparisons and selection
+    def lt(self, x, y):
+        return self.b.fcmp_ordered("<", x, y)
+
+    def le(self, x, y):
+        return self.b.fcmp_ordered("<=", x, y)
+
+    def gt(self, x, y):
+        return self.b.fcmp_ordered(">", x, y)
+
+    def eq(self, x, y):
+        return self.b.fcmp_ordered("==", x, y)
+
+    def ne(self, x, y):
+        return self.b.fcmp_unordered("!=", x, y)
+
+    def isnan(self, x):
+        return self.b.fcmp_unordered("uno", x, x)
+
+    def isinf(self, x):
+        return self.eq(self.abs(x), self.c(float("inf")))
+
+    def select(self, cond, x, y):
+        return self.b.select(cond, x, y)
+
+    def signbit(self, x):
+        return self.b.icmp_signed("<", self.bits(x), self.ci(0))
+
+    # -- bits
+    def bits(self, x):
+        return self.b.bitcast(x, self.it)
+
+    def from_bits(self, i):
+        return self.b.bitcast(i, self.t)
+
+    def pow2(self, n_int):
+        """2**n for an integer n in the normal exponent range, built from its bits."""
+        biased = self.b.add(n_int, self.ci(self.bias))
+        return self.from_bits(self.b.shl(biased, self.ci(self.mantissa_bits)))
+
+    def ldexp(self, x, n):
+        """x * 2**n for a float-valued integer n in about [-2*bias, 2*bias], in two exact steps.
+
+        Splitting the scale in two keeps each factor a normal float, so results that
+        overflow become inf and results that underflow round once into the denormals.
+        """
+        n_int = self.b.fptosi(n, self.it)
+        half = self.b.ashr(n_int, self.ci(1))
+        rest = self.b.sub(n_int, half)
+        return self.mul(self.mul(x, self.pow2(half)), self.pow2(rest))
+
+    def to_int(self, x):
+        """A float to an integer of the same width, saturating (NaN -> 0), never poison."""
+        name = f"llvm.fptosi.sat.i{self.it.width}.{'f64' if self.wide else 'f32'}"
+        fn = self.module.globals.get(name)
+        if fn is None:
+            fn = ir.Function(self.module, ir.FunctionType(self.it, [self.t]), name)
+        return self.b.call(fn, [x])
+
+    # -- other approximations
+    def call(self, opcode: str, *args: ir.Value) -> ir.Value:
+        """Call the approximation of `opcode` for this float type (defined once per module)."""
+        from .math_approx import function_for
+
+        return self.b.call(function_for(self.module, opcode, args[0].type), list(args))
+
+    def widen(self, x):
+        return self.b.fpext(x, F64)
+
+    def narrow(self, x):
+        return self.b.fptrunc(x, F32)

@@ -1,0 +1,138 @@
+"""`Executable`: a compiled program you call like a function.
+
+    exe = hloscope.compile(module)          # backend="cpu"
+    y = exe(x, w)                           # numpy in, fresh numpy out (a tuple for tuple results)
+    exe.report                              # how it was compiled (see report.py)
+    exe.save_aot("out/")                    # object file + C header (see aot.py)
+
+A call checks the arguments (arguments.py), allocates the outputs (numpy arrays, 16-byte
+aligned as malloc makes them and as the generated code assumes; large ones from recycled
+blocks, output_pool.py), and makes one native call of the entry function with a table of
+buffer pointers and a scratch arena. The arena is kept per thread, so one executable can be
+called from several threads at once; ctypes releases the GIL during the call.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+
+import numpy as np
+
+from .arguments import check_arguments
+from .output_pool import OutputPool
+from .report import CompileReport
+from .signature import ArraySpec, Signature
+
+_ALIGN = 64  # arena alignment
+OUTPUT_ALIGN = 16  # result alignment (what malloc guarantees)
+_ENTRY_TYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
+
+
+def aligned_empty(nbytes: int) -> np.ndarray:
+    """Uninitialized bytes whose address is a multiple of 64."""
+    raw = np.empty(nbytes + _ALIGN, np.uint8)
+    start = -raw.ctypes.data % _ALIGN
+    return raw[start : start + nbytes]
+
+
+def _interface_address(a: np.ndarray) -> int:
+    return a.__array_interface__["data"][0]
+
+
+def _find_data_offset() -> int | None:
+    """The byte offset of an ndarray's data pointer in its C struct (16 on CPython: right
+    after the object header), verified on a probe array; None if it does not check out."""
+    probe = np.arange(3, dtype=np.float32)
+    try:
+        if ctypes.c_void_p.from_address(id(probe) + 16).value == _interface_address(probe):
+            return 16
+    except (ValueError, OSError):
+        pass
+    return None
+
+
+_DATA_OFFSET = _find_data_offset()
+
+
+def _fast_address(a: np.ndarray) -> int:
+    """The data pointer read straight from the array object (5x faster than the interface)."""
+    return ctypes.c_void_p.from_address(id(a) + 16).value
+
+
+_address = _fast_address if _DATA_OFFSET == 16 else _interface_address
+
+
+def _output(spec: ArraySpec, pool: OutputPool | None = None) -> np.ndarray:
+    """A fresh result array. numpy's allocator (malloc) aligns to 16 bytes, which is what the
+    generated code assumes for results; anything less gets an over-aligned buffer. Large
+    results come from the executable's pool of recycled blocks (output_pool.py)."""
+    dims = spec.dims if spec.perm is None else tuple(spec.dims[d] for d in spec.perm)
+    if pool is not None:
+        return pool.empty(dims, spec.dtype, spec.nbytes, aligned_empty)
+    out = np.empty(dims, spec.dtype)
+    if _address(out) % OUTPUT_ALIGN:
+        out = aligned_empty(spec.nbytes).view(spec.dtype).reshape(dims)
+    return out
+
+
+class Executable:
+    """A compiled HLO module. Call it with numpy arrays."""
+
+    def __init__(self, native, signature: Signature, arena_bytes: int, report: CompileReport,
+                 module=None, options: dict | None = None):
+        self.native = native  # keeps the machine code alive
+        self.signature = signature
+        self.arena_bytes = arena_bytes
+        self.report = report
+        self.module = module  # the input module, for save_aot
+        self.options = dict(options or {})
+        self._entry = _ENTRY_TYPE(native.address)
+        self._local = threading.local()
+        self._pool = OutputPool()
+        self._table = ctypes.c_void_p * (len(signature.params) + len(signature.results))
+        self._plain = all(r.perm is None for r in signature.results)
+        self._single = signature.nesting is None
+
+    def __call__(self, *args):
+        arrays = check_arguments(self.signature, args)
+        outputs = [_output(spec, self._pool) for spec in self.signature.results]
+        table = self._table(*map(_address, arrays), *map(_address, outputs))
+        try:
+            arena = self._local.arena
+        except AttributeError:
+            arena = self._new_arena()
+        self._entry(table, arena)
+        if self._plain:
+            return outputs[0] if self._single else self.signature.pack(outputs)
+        results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
+        return self.signature.pack(results)
+
+    def _new_arena(self) -> int:
+        """This thread's arena (kept: threads never share one, calls on a thread reuse it)."""
+        buffer = aligned_empty(max(self.arena_bytes, _ALIGN))
+        self._local.buffer = buffer
+        self._local.arena = _address(buffer)
+        return self._local.arena
+
+    @staticmethod
+    def _result(spec: ArraySpec, out: np.ndarray) -> np.ndarray:
+        if spec.perm is None:
+            return out
+        return np.ascontiguousarray(out.transpose(np.argsort(spec.perm)))
+
+    def save_aot(self, directory, name: str | None = None):
+        """Write `<name>.o` and `<name>.h` (see hloscope.runtime.aot); returns their paths."""
+        from .aot import save_aot
+
+        return save_aot(self, directory, name)
+
+    def __repr__(self) -> str:
+        params = ", ".join(p.describe() for p in self.signature.params)
+        results = ", ".join(r.describe() for r in self.signature.results)
+        return f"<hloscope Executable ({params}) -> ({results}), {len(self.report.kernels)} kernels>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return "<pre>" + html.escape(self.report.summary()) + "</pre>"

@@ -1,0 +1,74 @@
+"""Shared helpers for the backend tests: build small HLO modules, compile, compare."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+
+import hloscope
+from hloscope.compiler import compile as compile_module
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+NUMPY = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64,
+         "s8": np.int8, "s16": np.int16, "s32": np.int32, "s64": np.int64,
+         "u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "u64": np.uint64, "pred": np.bool_}
+
+
+def compile_text(text: str, **options):
+    """Compile HLO text without the process-wide cache (each test sees a fresh compile)."""
+    options.setdefault("cache", False)
+    return compile_module(hloscope.parse_hlo(text), **options)
+
+
+def module(body: str, computations: str = "") -> str:
+    """An HLO module whose ENTRY is `body` (instruction lines; the last one is the ROOT)."""
+    lines = [line.strip() for line in body.strip().splitlines() if line.strip()]
+    lines[-1] = "ROOT " + lines[-1]
+    return f"HloModule test\n\n{computations}\nENTRY main {{\n  " + "\n  ".join(lines) + "\n}\n"
+
+
+def reducer(name: str, op: str, dtype: str) -> str:
+    return (f"{name} {{\n  a = {dtype}[] parameter(0)\n  b = {dtype}[] parameter(1)\n"
+            f"  ROOT c = {dtype}[] {op}(a, b)\n}}\n")
+
+
+def check_against_evaluator(text: str, args, rtol=1e-6, atol=1e-6, **options):
+    """Compile `text`, run it on args, and compare with hloscope.evaluate."""
+    exe = compile_text(text, **options)
+    got = exe(*args)
+    want = hloscope.evaluate(hloscope.parse_hlo(text), *args)
+    assert_close(got, want, rtol, atol)
+    return exe
+
+
+def assert_close(got, want, rtol, atol, where=""):
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want), where
+        for i, (g, w) in enumerate(zip(got, want)):
+            assert_close(g, w, rtol, atol, f"{where}[{i}]")
+        return
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.shape == want.shape and got.dtype == want.dtype, (where, got.shape, want.shape, got.dtype, want.dtype)
+    if got.dtype.kind in "biu":
+        np.testing.assert_array_equal(got, want, err_msg=where)
+    else:  # float64 view: NaN == NaN also for bf16, which numpy's testing does not know
+        np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64), rtol=rtol, atol=atol,
+                                   equal_nan=True, err_msg=where)
+
+
+def corpus_cases(tier: str = "core") -> list[str]:
+    manifest = json.loads((CORPUS / "manifest.json").read_text())
+    return sorted(n for n, c in manifest["cases"].items() if c["tier"] == tier)
+
+
+def corpus_case(name: str):
+    """(hlo text, args, outs, case metadata) of a corpus case."""
+    manifest = json.loads((CORPUS / "manifest.json").read_text())
+    data = np.load(CORPUS / f"{name}.npz")
+    key = lambda s: int(s[3:])  # noqa: E731
+    args = [data[k] for k in sorted((k for k in data.files if k.startswith("arg")), key=key)]
+    outs = [data[k] for k in sorted((k for k in data.files if k.startswith("out")), key=key)]
+    return (CORPUS / f"{name}.hlo").read_text(), args, outs, manifest["cases"][name]
