@@ -89,3 +89,10 @@ def test_benchmark_generator_mixes_reductions_into_the_chain():
     module = hloscope.parse_hlo(_load_generator().make_chain_module(1000))
     opcodes = [inst.opcode for _, inst in module.all_instructions()]
     assert opcodes.count("reduce") >= 3 and "broadcast" in opcodes and "constant" in opcodes
+
+
+def test_test_file_names_are_unique():
+    """pytest imports test files by basename (rootdir mode): two with one name break collection."""
+    names = [p.name for p in ROOT.joinpath("tests").rglob("*.py") if p.name != "__init__.py"]
+    duplicates = sorted({n for n in names if names.count(n) > 1} - {"conftest.py"})
+    assert not duplicates, f"test files share a name: {duplicates}"
