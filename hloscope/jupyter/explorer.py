@@ -1,0 +1,121 @@
+"""The explorer widget: one tab per view of a compilation, filled in as stages finish.
+
+    ex = hloscope.explore(f, x, w)            # or a module, or HLO text; returns the widget
+    ex.report                                 # the HloReport it shows
+    ex.select("stepper"); ex.stepper.step(+1) # what the tabs do, from code
+
+The `%%hlo` magic displays an explorer first and then runs the stages, so the Overview fills
+in live. Graph layouts go through a LayoutCache owned by the explorer (a warm layout process
+and a cache); once every stage is done, the graphs the user will most likely open next are
+laid out in the background.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from .graphs import all_step_dots
+from .layout import LayoutCache
+from .options import PANELS
+from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel
+from .stages import run_stages
+
+PANEL_CLASSES = {
+    "overview": OverviewPanel, "stepper": StepperPanel, "graph": GraphPanel,
+    "memory": MemoryPanel, "ir": IRPanel, "run": RunPanel,
+}
+
+
+class Explorer(w.VBox):
+    """Tabs (Overview, Pass stepper, Graph, Memory, IR, Run) over one HloReport."""
+
+    def __init__(self, report, show=None, layouts: LayoutCache | None = None):
+        self.report = report
+        self.layouts = layouts or LayoutCache()
+        names = [p for p in (show or report.options.show or PANELS) if p in PANEL_CLASSES]
+        self.panels = {name: PANEL_CLASSES[name](self.layouts) for name in names}
+        self.tabs = w.Tab(children=[p.widget for p in self.panels.values()])
+        for i, p in enumerate(self.panels.values()):
+            self.tabs.set_title(i, p.title)
+        self.tabs.observe(self._on_tab, names="selected_index")
+        super().__init__([self.tabs])
+        self.add_class("hloscope-explorer")
+        self._prefetcher = None
+        self.errors: list[BaseException] = []
+        if self.panels:
+            self.tabs.selected_index = 0
+            first = next(iter(self.panels.values()))
+            self._guarded(first, first.activate)
+        self.refresh(report)
+
+    # ---- panels by name (None when not shown) ----
+    @property
+    def overview(self) -> OverviewPanel | None:
+        return self.panels.get("overview")
+
+    @property
+    def stepper(self) -> StepperPanel | None:
+        return self.panels.get("stepper")
+
+    @property
+    def graph(self) -> GraphPanel | None:
+        return self.panels.get("graph")
+
+    def select(self, name: str) -> None:
+        """Open the tab of panel `name` (as clicking it does)."""
+        self.tabs.selected_index = list(self.panels).index(name)
+
+    def _on_tab(self, change) -> None:
+        index = change["new"]
+        if index is not None and 0 <= index < len(self.panels):
+            panel = list(self.panels.values())[index]
+            self._guarded(panel, panel.activate)
+
+    # ---- stages ----
+    def refresh(self, report=None) -> None:
+        """Show whatever the report has now (the stage runner calls this after each stage)."""
+        report = report or self.report
+        for panel in self.panels.values():
+            self._guarded(panel, panel.update, report)
+
+    def _guarded(self, panel, method, *args) -> None:
+        """Call a panel's method; a bug in one view is shown in its tab, never stops the
+        compilation or the other tabs (and is kept in `self.errors` for tests)."""
+        try:
+            method(*args)
+        except Exception as e:  # noqa: BLE001 - see the docstring
+            import html
+            import traceback
+
+            self.errors.append(e)
+            text = "".join(traceback.format_exception(e))
+            panel.widget.children = (*panel.widget.children[:1], w.HTML(
+                f"<pre style='color:#cf222e'>this view failed: {html.escape(text)}</pre>"))
+
+    def run(self) -> "Explorer":
+        """Run the report's pending stages, updating the tabs as each finishes."""
+        run_stages(self.report, self.refresh)
+        self.prefetch()
+        return self
+
+    def prefetch(self):
+        """Lay out, in the background, the final graph and every pass run's graphs."""
+        if self.report.optimize_result is None or (self.stepper is None and self.graph is None):
+            return None
+        self._prefetcher = self.layouts.prefetch(self._likely_dots())
+        return self._prefetcher
+
+    def _likely_dots(self):
+        if self.graph is not None:
+            spec = self.graph.spec()
+            if spec.dot is not None:
+                yield spec.dot
+        if self.stepper is not None:
+            records = self.report.records
+            order = sorted(range(len(records)), key=lambda i: not records[i].changed)
+            yield from all_step_dots(records, order)
+
+    def close(self) -> None:
+        """Close the widget and end its layout process."""
+        self.layouts.close()
+        super().close()

@@ -1,0 +1,129 @@
+"""The inputs of a `%%hlo` cell: the call in its line, and random arrays for shapes.
+
+    f(x, w)                          x and w are notebook variables
+    f(f32[128,256], f32[256,64])     seeded random arrays of those shapes
+    f(x, 3, scale=0.5)               any Python expression, evaluated in the notebook
+
+An argument written as an HLO shape (`f32[128,256]`, `s32[]`, `pred[4]`) becomes a random
+array; anything else is evaluated in the user's namespace. Random inputs come from one
+`numpy.random.default_rng(seed)`, so the same cell gives the same numbers every time.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import HloscopeError
+
+SHAPE_TEXT = re.compile(r"^\s*(pred|bf16|[fsuc]\d+)\[[\d,\s]*\]\s*$")
+
+
+class InputError(HloscopeError, ValueError):
+    """A call that cannot be read, or a name the notebook does not define."""
+
+
+@dataclass(frozen=True)
+class CallSpec:
+    """`f(x, f32[2,3], k=v)` as the function's name and argument texts."""
+
+    function: str
+    args: tuple[str, ...]
+    kwargs: tuple[tuple[str, str], ...]
+
+    def describe(self) -> str:
+        parts = list(self.args) + [f"{k}={v}" for k, v in self.kwargs]
+        return f"{self.function}({', '.join(parts)})"
+
+
+def parse_call(text: str) -> CallSpec:
+    """Read `name(arg, ..., key=arg)` without evaluating anything."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as e:
+        raise InputError(f"%%hlo: cannot read the call {text.strip()!r}: {e.msg}") from None
+    call = tree.body
+    if not isinstance(call, ast.Call) or any(isinstance(a, ast.Starred) for a in call.args):
+        raise InputError(f"%%hlo: expected a call like f(x, w) or f(f32[128,256]), got {text.strip()!r}")
+    if any(k.arg is None for k in call.keywords):
+        raise InputError("%%hlo: **kwargs in the call are not supported; name each keyword argument")
+    source = text.strip()
+    return CallSpec(
+        ast.get_source_segment(source, call.func),
+        tuple(ast.get_source_segment(source, a) for a in call.args),
+        tuple((k.arg, ast.get_source_segment(source, k.value)) for k in call.keywords),
+    )
+
+
+def is_shape(text: str) -> bool:
+    return bool(SHAPE_TEXT.match(text))
+
+
+def random_array(shape, rng: np.random.Generator) -> np.ndarray:
+    """A random array of an ArrayShape: normal floats, small integers, random booleans."""
+    dtype = np.dtype(shape.numpy_dtype)
+    dims = tuple(shape.dims)
+    if shape.dtype == "pred":
+        return rng.random(dims) < 0.5
+    if np.issubdtype(dtype, np.complexfloating):
+        return (rng.standard_normal(dims) + 1j * rng.standard_normal(dims)).astype(dtype)
+    if np.issubdtype(dtype, np.integer):
+        low = 0 if np.issubdtype(dtype, np.unsignedinteger) else -8
+        return rng.integers(low, 8, size=dims).astype(dtype)
+    return rng.standard_normal(dims).astype(dtype)
+
+
+def shape_input(text: str, rng: np.random.Generator) -> np.ndarray:
+    from ..ir import parse_shape
+
+    return random_array(parse_shape(text.strip()), rng)
+
+
+def evaluate_argument(text: str, namespace: dict, rng: np.random.Generator):
+    """A shape -> a random array; anything else -> its value in the notebook."""
+    if is_shape(text):
+        return shape_input(text, rng)
+    try:
+        return eval(text, namespace)  # noqa: S307 - the user's own notebook expression
+    except NameError as e:
+        raise InputError(f"%%hlo: {e} (in the argument {text!r}); define it in a cell above, or write a shape "
+                         "such as f32[128,256] for a random input") from None
+    except Exception as e:  # noqa: BLE001 - any error in the user's expression, said shortly
+        raise InputError(f"%%hlo: evaluating the argument {text!r} failed: {type(e).__name__}: {e}") from None
+
+
+def resolve_call(spec: CallSpec, namespace: dict, seed: int = 0) -> tuple[object, tuple, dict]:
+    """(function, args, kwargs) for a CallSpec, looked up and evaluated in `namespace`."""
+    try:
+        fn = eval(spec.function, namespace)  # noqa: S307 - a name (or dotted name) in the notebook
+    except NameError:
+        raise InputError(f"%%hlo: no function named {spec.function!r}: define it in this cell or above") from None
+    if not callable(fn):
+        raise InputError(f"%%hlo: {spec.function!r} is a {type(fn).__name__}, not a function")
+    rng = np.random.default_rng(seed)
+    args = tuple(evaluate_argument(a, namespace, rng) for a in spec.args)
+    kwargs = {k: evaluate_argument(v, namespace, rng) for k, v in spec.kwargs}
+    return fn, args, kwargs
+
+
+def parameter_inputs(module, seed: int = 0) -> list[np.ndarray]:
+    """Seeded random arrays for every parameter of the module's entry computation."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for p in module.entry_computation.parameters:
+        if not p.shape.is_array:
+            raise InputError(f"%%hlo: parameter {p.name} has shape {p.shape}: random inputs are made only for "
+                             "array parameters; pass --args with notebook variables instead")
+        out.append(random_array(p.shape, rng))
+    return out
+
+
+def named_inputs(names, namespace: dict) -> list:
+    """The notebook variables listed by `--args x,w`, in order."""
+    missing = [n for n in names if n not in namespace]
+    if missing:
+        raise InputError(f"%%hlo --args: {', '.join(missing)} not defined in the notebook")
+    return [namespace[n] for n in names]

@@ -1,0 +1,135 @@
+"""`%%hlo`: compile a cell with hloscope and explore it.
+
+Two kinds of cell:
+
+    %%hlo f(x, w) --pipeline default          Python: the cell defines f (or it was defined
+    def f(x, w):                              above); x and w are notebook variables, or
+        return np.tanh(x @ w)                 shapes such as f32[128,256] for random inputs
+
+    %%hlo --args x,w                          HLO text (starts with `HloModule`); without
+    HloModule m                               --args, seeded random inputs
+    ...
+
+The explorer is displayed first, then the stages run and fill it in. Afterwards the
+notebook has `hlo_report` (the HloReport; --name changes it), `_hlo` (the compiled
+function: call it with numpy arrays) and, for a Python cell, the function's name bound to
+`hloscope.jit` of it. Errors show as a short message pointing at the line.
+"""
+
+from __future__ import annotations
+
+from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
+from IPython.display import HTML, display
+
+from ..errors import HloscopeError
+from . import backend
+from .errors import CellError, cell_error, user_code_error
+from .inputs import named_inputs, parse_call, resolve_call
+from .options import ExploreOptions, OptionError, parse_options, split_line
+from .stages import hlo_report, python_report, run_stages
+
+
+@magics_class
+class HloMagics(Magics):
+    @line_cell_magic
+    def hlo(self, line: str, cell: str | None = None):
+        """%%hlo [f(args)] [options]: see hloscope.jupyter.magic (or docs/notebook.md).
+        As a line magic, `%hlo f(x, w)` compiles a function defined in an earlier cell."""
+        cell = cell or ""
+        options = ExploreOptions()
+        try:
+            call, tokens = split_line(line)
+            options = parse_options(tokens)
+            report = self._report(call, cell, options)
+            self._explore(report)
+        except CellError as e:
+            if options.debug:
+                raise e.error from None
+            raise
+        except (HloscopeError, SyntaxError) as e:
+            if options.debug:
+                raise
+            raise cell_error(e) from None
+        return None
+
+    @line_magic
+    def hlo_options(self, line: str = ""):
+        """%hlo_options: list the options of %%hlo."""
+        from .options import OPTIONS_HELP
+
+        print(OPTIONS_HELP)
+
+    # ---- building the report ----
+    def _report(self, call, cell: str, options: ExploreOptions):
+        ns = self.shell.user_ns
+        if cell.lstrip().startswith("HloModule"):
+            if call is not None:
+                raise OptionError(f"%%hlo: an HLO cell takes its inputs from --args, not a call ({call})")
+            inputs = named_inputs(options.args, ns) if options.args is not None else None
+            return hlo_report(cell, inputs, options)
+        if call is None:
+            raise OptionError("%%hlo: say which function to compile and its inputs, e.g. `%%hlo f(x, w)` or "
+                              "`%%hlo f(f32[128,256], f32[256,64])` (or start the cell with HloModule)")
+        spec = parse_call(call)
+        self._run_cell_code(cell)
+        fn, args, kwargs = resolve_call(spec, ns, options.seed)
+        plain = backend.plain_function(fn)
+        if spec.function.isidentifier():
+            ns[spec.function] = backend.as_jitted(fn)
+        return python_report(plain, args, kwargs, options, title=f"hloscope: {spec.describe()}")
+
+    def _run_cell_code(self, cell: str) -> None:
+        """Run the cell's Python in the notebook namespace, under a name Python's linecache
+        knows (so traced instructions point at the cell's lines)."""
+        if not cell.strip():
+            return
+        # A blank first line stands for the %%hlo line, so line numbers in traced metadata
+        # and in errors are the ones the notebook shows for this cell.
+        code = "\n" + self.shell.transform_cell(cell)
+        filename = self.shell.compile.cache(code, self.shell.execution_count, raw_code=cell)
+        try:
+            compiled = compile(code, filename, "exec")
+        except SyntaxError as e:
+            text = f"SyntaxError in the cell, line {e.lineno}: {e.msg}\n  {(e.text or '').rstrip()}"
+            raise CellError(e, text) from None
+        try:
+            exec(compiled, self.shell.user_ns)  # noqa: S102 - the user's own cell
+        except Exception as e:  # noqa: BLE001 - shown shortly, pointing at the cell line
+            raise user_code_error(e, cell, filename) from None
+
+    # ---- showing it ----
+    def _explore(self, report) -> None:
+        """Trace or parse (errors here are the user's: shown shortly), then show the explorer
+        and run the remaining stages into it."""
+        ns = self.shell.user_ns
+        try:
+            run_stages(report, limit=1)
+        except Exception as e:  # noqa: BLE001 - bad input: a short message, no traceback
+            if report.options.debug:
+                raise
+            raise cell_error(e, "while tracing" if report.kind == "python" else "") from None
+        ns[report.options.report_name] = report
+        explorer = _make_explorer(report)
+        if explorer is not None:
+            display(explorer)
+            explorer.run()
+        else:
+            run_stages(report)
+            display(HTML(report._repr_html_()))
+        ns["_hlo"] = report.executable
+
+
+def _make_explorer(report):
+    """The explorer widget, or None (with a note) where ipywidgets cannot be used."""
+    try:
+        from .explorer import Explorer
+    except ImportError as e:
+        display(HTML(f"<p>ipywidgets is not available ({e}): showing the static report instead.</p>"))
+        return None
+    return Explorer(report)
+
+
+def load_ipython_extension(ipython) -> None:
+    """`%load_ext hloscope`: register %%hlo, and start loading the backend meanwhile."""
+    ipython.register_magics(HloMagics)
+    backend.warm_up()

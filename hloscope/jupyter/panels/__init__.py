@@ -1,0 +1,12 @@
+"""The explorer's tabs, one file each. A panel has `.widget` (what the tab shows),
+`update(report)` (called as stages finish; cheap when nothing new) and `activate()`
+(called when its tab is selected: where graphs get laid out, lazily)."""
+
+from .graph import GraphPanel
+from .ir import IRPanel
+from .memory import MemoryPanel
+from .overview import OverviewPanel
+from .run import RunPanel
+from .stepper import StepperPanel
+
+__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "OverviewPanel", "RunPanel", "StepperPanel"]

@@ -1,0 +1,29 @@
+"""Memory: the buffer chart (time across, arena addresses up) and the table of buffers."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from ...viz.memory_chart import memory_plan_html
+from .base import Panel, waiting
+
+
+class MemoryPanel(Panel):
+    title = "Memory"
+
+    def __init__(self, layouts=None):
+        super().__init__(layouts)
+        self.html = w.HTML(waiting("the memory plan"))
+        self.widget = w.VBox([self.html])
+        self._plan = None
+
+    def update(self, report) -> None:
+        if report.memory_plan is not None and report.memory_plan is not self._plan:
+            self._plan = report.memory_plan
+            self.html.value = memory_plan_html(self._plan)
+        elif _stage_status(report, "memory plan") in ("failed", "skipped") and self._plan is None:
+            self.html.value = f"<p>no memory plan: {report.stage('memory plan').note}</p>"
+
+
+def _stage_status(report, name: str) -> str:
+    return next((s.status for s in report.stages if s.name == name), "")

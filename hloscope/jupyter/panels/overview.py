@@ -1,0 +1,26 @@
+"""Overview: the stages with their times (filled in live) and what the compiler achieved."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from ...viz.records_html import records_table_html
+from ..report_html import overview_html
+from .base import Panel
+
+
+class OverviewPanel(Panel):
+    title = "Overview"
+
+    def __init__(self, layouts=None):
+        super().__init__(layouts)
+        self.html = w.HTML()
+        self.passes = w.HTML()
+        self.widget = w.VBox([self.html, self.passes])
+        self._records = None
+
+    def update(self, report) -> None:
+        self.html.value = overview_html(report)
+        if report.optimize_result is not None and self._records is not report.optimize_result.records:
+            self._records = report.optimize_result.records
+            self.passes.value = "<div class='hloscope'><h4>Passes</h4></div>" + records_table_html(self._records)

@@ -1,0 +1,178 @@
+"""An HloReport as HTML and text, without widgets: the Overview and Run panels, and the
+report's own `_repr_html_` (what Jupyter shows for `hlo_report` on its own).
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+
+import numpy as np
+
+from ..viz.memory_chart import human_bytes
+from ..viz.theme import style_block
+
+STATUS_MARK = {"pending": "·", "running": "…", "done": "✓", "failed": "✗", "skipped": "–"}
+STATUS_COLOR = {"pending": "#8c959f", "running": "#9a6700", "done": "#1a7f37", "failed": "#cf222e",
+                "skipped": "#8c959f"}
+CSS = """
+.hloscope .hs-stage-running td { background: #fff8c5; }
+.hloscope .hs-stage-failed td { background: #ffebe9; }
+.hloscope .hs-ok { color: #1a7f37; font-weight: 600; }
+.hloscope .hs-bad { color: #cf222e; font-weight: 600; }
+"""
+
+
+def _esc(x) -> str:
+    return html.escape(str(x))
+
+
+def table(head: tuple, rows: list, num_cols: tuple = (), row_classes: list | None = None) -> str:
+    th = "".join(f"<th class='{'num' if i in num_cols else ''}'>{_esc(h)}</th>" for i, h in enumerate(head))
+    body = []
+    for r, row in enumerate(rows):
+        cls = f" class='{row_classes[r]}'" if row_classes else ""
+        cells = "".join(f"<td class='{'num' if i in num_cols else ''}'>{c}</td>" for i, c in enumerate(row))
+        body.append(f"<tr{cls}>{cells}</tr>")
+    return f"<table class='hs-table'><thead><tr>{th}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def stages_html(report) -> str:
+    rows, classes = [], []
+    for s in report.stages:
+        mark = f"<span style='color:{STATUS_COLOR[s.status]}'>{STATUS_MARK[s.status]} {s.status}</span>"
+        ms = f"{s.seconds * 1e3:.1f}" if s.status in ("done", "failed") else ""
+        rows.append((_esc(s.name), mark, ms, _esc(s.note)))
+        classes.append(f"hs-stage-{s.status}")
+    return table(("stage", "status", "ms", "what it did"), rows, (2,), classes)
+
+
+def facts(report) -> list[tuple[str, str]]:
+    """(what, value) rows: sizes before/after, fusions, memory, kernels, speed."""
+    out = []
+    before, final = report.input_module, report.module
+    if before is not None:
+        out.append(("instructions", f"{before.instruction_count()} in, {final.instruction_count()} out"
+                    if report.optimize_result is not None else str(before.instruction_count())))
+        out.append(("instructions in ENTRY", f"{len(before.entry_computation)} in, {len(final.entry_computation)} out"))
+    if report.optimize_result is not None:
+        records = report.records
+        kinds = Counter(str(i.attr("kind")) for _, i in final.all_instructions() if i.opcode == "fusion")
+        out.append(("fusions", ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "none"))
+        out.append(("pass runs", f"{len(records)} ({sum(r.changed for r in records)} changed the module), "
+                                  f"{sum(r.seconds for r in records) * 1e3:.1f} ms"))
+    plan = report.memory_plan
+    if plan is not None:
+        share = f" ({plan.peak_bytes / plan.naive_bytes:.0%} of naive)" if plan.naive_bytes else ""
+        out.append(("peak memory", f"{human_bytes(plan.peak_bytes)} vs {human_bytes(plan.naive_bytes)} naive{share}"))
+    if report.compile_report is not None:
+        out.append(("kernels", str(len(report.kernels))))
+    out += _speed_facts(report)
+    return out
+
+
+def _speed_facts(report) -> list[tuple[str, str]]:
+    ours = report.timing("hloscope")
+    if ours is None or ours.seconds is None:
+        return []
+    out = [("run time", f"{ours.seconds * 1e3:.3f} ms (hloscope)")]
+    for t in report.timings:
+        if t.name in ("hloscope", "evaluator"):
+            continue
+        if t.seconds is None:
+            out.append((f"vs {t.name}", t.note))
+        else:
+            ratio = t.seconds / ours.seconds if ours.seconds else float("inf")
+            out.append((f"vs {t.name}", f"{t.seconds * 1e3:.3f} ms: hloscope is {ratio:.2f}x "
+                                        f"{'faster' if ratio >= 1 else 'as fast'}"))
+    bad = [c.name for c in report.checks if not c.ok]
+    verdict = (f"<span class='hs-bad'>differs from {', '.join(bad)}</span>" if bad
+               else f"<span class='hs-ok'>matches {', '.join(c.name for c in report.checks)}</span>")
+    out.append(("results", verdict))
+    return out
+
+
+def overview_html(report) -> str:
+    rows = [(_esc(k), v if k == "results" else _esc(v)) for k, v in facts(report)]
+    parts = [f"<div class='hloscope hs-overview'>{style_block()}<style>{CSS}</style>",
+             f"<h3>{_esc(report.title)}</h3>", "<h4>Stages</h4>", stages_html(report)]
+    if rows:
+        parts += ["<h4>Summary</h4>", table(("", "value"), rows)]
+    failed = [s for s in report.stages if s.status == "failed"]
+    for s in failed:
+        parts.append(f"<pre class='hs-bad' style='white-space:pre-wrap'>{_esc(s.name)} failed: "
+                     f"{_esc(str(s.error) if s.error is not None else s.note)}</pre>")
+    return "".join(parts) + "</div>"
+
+
+def _preview(a: np.ndarray) -> str:
+    with np.printoptions(precision=4, threshold=8, edgeitems=2, linewidth=80):
+        return np.array2string(np.asarray(a).reshape(-1)[:6])
+
+
+def outputs_html(report) -> str:
+    from .compare import flat_outputs
+
+    if report.outputs is None:
+        return "<p class='hs-empty'>not run</p>"
+    rows = []
+    for i, a in enumerate(flat_outputs(report.outputs)):
+        stats = ""
+        if a.size and a.dtype.kind in "fiu":
+            f = a.astype(np.float64)
+            stats = f"min {np.nanmin(f):.4g}, max {np.nanmax(f):.4g}, mean {np.nanmean(f):.4g}"
+        rows.append((str(i), _esc(f"{a.dtype}{list(a.shape)}"), _esc(stats), f"<code>{_esc(_preview(a))}</code>"))
+    return table(("output", "shape", "statistics", "first values"), rows)
+
+
+def run_html(report) -> str:
+    """Outputs, checks against the evaluator / numpy / jax, and timings."""
+    parts = [f"<div class='hloscope hs-run'>{style_block()}<style>{CSS}</style><h4>Outputs</h4>",
+             outputs_html(report)]
+    if report.checks:
+        rows = [(_esc(c.name), "<span class='hs-ok'>ok</span>" if c.ok else "<span class='hs-bad'>differs</span>",
+                 "" if c.max_abs_error is None else f"{c.max_abs_error:.3g}", _esc(c.note)) for c in report.checks]
+        parts += ["<h4>Checked against</h4>", table(("reference", "result", "max |error|", "note"), rows, (2,))]
+    if report.timings:
+        ours = report.timing("hloscope")
+        rows = []
+        for t in report.timings:
+            ms = "" if t.seconds is None else f"{t.seconds * 1e3:.3f}"
+            rel = (f"{t.seconds / ours.seconds:.2f}x" if t.seconds and ours and ours.seconds else "")
+            rows.append((_esc(t.name), ms, rel, str(t.runs or ""), _esc(t.note)))
+        parts += ["<h4>Timings</h4>", table(("what", "ms per call", "vs hloscope", "runs", "note"), rows, (1, 2, 3))]
+    stage = next((s for s in report.stages if s.name == "run"), None)
+    if stage is not None and stage.status in ("skipped", "failed"):
+        parts.append(f"<p class='hs-note'>run {stage.status}: {_esc(stage.note)}</p>")
+    return "".join(parts) + "</div>"
+
+
+def report_html(report) -> str:
+    """What Jupyter shows for a report on its own: overview, passes, final graph, run."""
+    from ..viz.graph_view import graph_html
+    from ..viz.records_html import records_table_html
+
+    parts = [overview_html(report)]
+    if report.records:
+        parts += ["<div class='hloscope'><h4>Passes</h4></div>", records_table_html(report.records)]
+    if report.module is not None:
+        parts += ["<div class='hloscope'><h4>Final graph</h4></div>", graph_html(report.module)]
+    if report.outputs is not None:
+        parts.append(run_html(report))
+    return "".join(parts)
+
+
+def summary_text(report) -> str:
+    lines = [report.title]
+    for s in report.stages:
+        ms = f"{s.seconds * 1e3:8.1f} ms" if s.status in ("done", "failed") else " " * 11
+        lines.append(f"  {s.name:<12} {s.status:<8} {ms}  {s.note}")
+    for k, v in facts(report):
+        lines.append(f"  {k}: {html.unescape(_strip_tags(v))}")
+    return "\n".join(lines)
+
+
+def _strip_tags(text: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", "", text)

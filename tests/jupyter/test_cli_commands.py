@@ -1,0 +1,71 @@
+"""The `hloscope` command, run as a separate process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from jupyter_helpers import CUSTOM_CALL_HLO, SCALE_HLO
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+MODEL = """import numpy as np
+
+def layer(x, w):
+    return np.tanh(x @ w)
+"""
+
+
+def hloscope(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "hloscope.cli", *map(str, args)], capture_output=True, text=True,
+                          timeout=180, cwd=cwd)
+
+
+def test_report_of_an_hlo_file_with_npz_inputs(tmp_path):
+    out = tmp_path / "softmax.html"
+    done = hloscope("report", CORPUS / "softmax.hlo", "--inputs", CORPUS / "softmax.npz", "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert f"wrote {out}" in done.stdout and "matches evaluator" in done.stdout
+    page = out.read_text()
+    assert 'id="panel-stepper"' in page and 'id="panel-run"' in page
+
+
+def test_report_of_a_python_function_with_shapes(tmp_path):
+    (tmp_path / "model.py").write_text(MODEL)
+    done = hloscope("report", "model.py:layer", "--shapes", "f32[16,32], f32[32,8]", "-o", "r.html",
+                    "--pipeline", "simplify", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "r.html").exists() and "hloscope: layer" in done.stdout
+    assert "matches evaluator, numpy" in done.stdout
+
+
+def test_dump(tmp_path):
+    (tmp_path / "scale.hlo").write_text(SCALE_HLO)
+    done = hloscope("dump", tmp_path / "scale.hlo", "-o", tmp_path / "dump", "--no-run")
+    assert done.returncode == 0, done.stderr
+    names = {p.name for p in (tmp_path / "dump").iterdir()}
+    assert {"records.json", "after_optimizations.txt", "memory_plan.txt", "llvm_ir.ll"} <= names
+
+
+def test_bad_input_is_one_message_and_status_2(tmp_path):
+    (tmp_path / "bad.hlo").write_text("HloModule m\nENTRY e {\n  ROOT p = f32[] parmeter(0)\n}\n")
+    done = hloscope("report", tmp_path / "bad.hlo", "-o", tmp_path / "x.html")
+    assert done.returncode == 2 and "HloParseError" in done.stderr and "^" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "x.html").exists()
+    (tmp_path / "model.py").write_text(MODEL)
+    done = hloscope("report", "model.py:layer", "--shapes", "f32[4,5],f32[4,5]", "-o", "x.html", cwd=tmp_path)
+    assert done.returncode == 2 and "ShapeError" in done.stderr and "Traceback" not in done.stderr
+    done = hloscope("report", "model.py:layer", "-o", "x.html", cwd=tmp_path)
+    assert done.returncode == 2 and "--shapes" in done.stderr
+
+
+def test_a_failed_stage_still_writes_the_report(tmp_path):
+    (tmp_path / "cc.hlo").write_text(CUSTOM_CALL_HLO)
+    done = hloscope("report", tmp_path / "cc.hlo", "-o", tmp_path / "r.html")
+    assert done.returncode == 1 and "stage LLVM failed" in done.stderr and "custom-call" in done.stderr
+    assert (tmp_path / "r.html").exists()
+
+
+def test_the_console_script_is_declared():
+    text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
+    assert 'hloscope = "hloscope.cli:main"' in text

@@ -1,0 +1,101 @@
+"""The report without widgets: static export, dump, rich reprs, the stage runner."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from jupyter_helpers import CUSTOM_CALL_HLO, SCALE_HLO, softmax
+
+import hloscope
+from hloscope.jupyter import ExploreOptions, build_report
+from hloscope.jupyter.stages import run_stages
+
+PANEL_IDS = ("panel-overview", "panel-stepper", "panel-graph", "panel-memory", "panel-ir", "panel-run")
+
+
+def test_save_html_has_every_panel(softmax_explorer, tmp_path):
+    path = softmax_explorer.report.save_html(tmp_path / "softmax.html")
+    page = path.read_text()
+    for panel in PANEL_IDS:
+        assert f'id="{panel}"' in page
+    assert page.count("<template") >= 3 and "pass-slider" in page  # graphs laid out for the stepper
+    assert "optimized LLVM IR" in page and "assembly" in page and ">trace<" in page
+    assert "numpy" in page and "evaluator" in page  # run timings
+    assert "http://" not in page.replace("http://www.w3.org", "") and "https://" not in page
+
+
+def test_dump_is_deterministic(tmp_path):
+    reports = []
+    for d in ("a", "b"):
+        r = run_stages(build_report(SCALE_HLO, options=ExploreOptions(run=False)))
+        r.dump(tmp_path / d)
+        reports.append(r)
+    a, b = (sorted(p.name for p in (tmp_path / d).iterdir()) for d in ("a", "b"))
+    assert a == b and "records.json" in a and "llvm_ir.ll" in a and "memory_plan.txt" in a
+    for name in a:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+    assert json.loads((tmp_path / "a" / "records.json").read_text())["passes"]
+
+
+def test_report_repr_html_and_summary(softmax_explorer):
+    report = softmax_explorer.report
+    page = report._repr_html_()
+    assert "Stages" in page and "Passes" in page and "<svg" in page and "Outputs" in page
+    text = report.summary()
+    assert text.splitlines()[0] == report.title and "peak memory" in text and "<" not in text
+    assert repr(report).startswith("<HloReport") and "7/7 stages done" in repr(report)
+
+
+def test_memory_plan_and_pass_record_display_on_their_own(softmax_explorer):
+    report = softmax_explorer.report
+    assert "arena" in report.memory_plan._repr_html_()
+    changed = next(r for r in report.records if r.changed)
+    assert "Decisions" in changed._repr_html_()
+    assert "HloModule" in report.module._repr_html_()
+
+
+def test_stage_failure_skips_what_depends_on_it():
+    report = build_report(CUSTOM_CALL_HLO, options=ExploreOptions(pipeline="algsimp"))
+    seen = []
+    run_stages(report, on_update=lambda r: seen.append([s.status for s in r.stages]))
+    statuses = {s.name: s.status for s in report.stages}
+    assert statuses == {"parse": "done", "HLO": "done", "passes": "done", "memory plan": "done",
+                        "LLVM": "failed", "assembly": "skipped", "run": "skipped"}
+    assert ["running" in s for s in seen].count(True) == 5  # live updates as each stage starts
+    assert report.failed[0].error is not None
+
+
+def test_jax_comparison_runs_the_same_hlo_on_xla():
+    import pytest
+
+    pytest.importorskip("jax")
+    x = np.random.default_rng(1).standard_normal((8, 16)).astype(np.float32)
+    report = run_stages(build_report(softmax, x, options=ExploreOptions(compare=("numpy", "jax"))))
+    names = {c.name: c for c in report.checks}
+    assert names["jax (XLA:CPU)"].ok and names["numpy"].ok and names["evaluator"].ok
+    assert report.timing("jax (XLA:CPU)").seconds > 0
+
+
+def test_module_report_and_pytrees():
+    def f(params, x):
+        return {"y": x @ params["w"] + params["b"], "n": x.sum()}
+
+    params = {"w": np.ones((3, 2), np.float32), "b": np.zeros(2, np.float32)}
+    report = run_stages(build_report(f, params, np.ones((4, 3), np.float32)))
+    assert not report.failed and all(c.ok for c in report.checks), report.summary()
+    assert hloscope.parse_hlo(report.module.to_text()).instruction_count() == report.module.instruction_count()
+
+
+def test_an_invalid_module_stops_before_the_passes():
+    import dataclasses
+
+    module = hloscope.parse_hlo(SCALE_HLO)
+    entry = module.entry_computation
+    wrong = dataclasses.replace(entry.root_instruction, operands=("x",))  # multiply with one operand
+    broken = module.with_computation(type(entry)(entry.name, entry.instructions[:-1] + (wrong,), entry.root))
+    report = run_stages(build_report(broken))
+    statuses = {s.name: s.status for s in report.stages}
+    assert statuses["HLO"] == "failed" and statuses["passes"] == "skipped" and statuses["run"] == "skipped"
+    assert "did not verify" in report.stage("passes").note

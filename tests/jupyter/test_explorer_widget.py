@@ -1,0 +1,168 @@
+"""The explorer widget, headless: its tabs exist, fill in, and respond to the controls."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from jupyter_helpers import SCALE_HLO, softmax
+
+import hloscope
+
+TABS = ["Overview", "Pass stepper", "Graph", "Memory", "IR", "Run"]
+
+
+def _title_index(stepper) -> int:
+    return int(re.search(r"data-index='(\d+)'", stepper.title_html.value).group(1))
+
+
+def test_all_tabs_exist_and_are_filled(softmax_explorer):
+    ex = softmax_explorer
+    assert [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))] == TABS
+    assert ex.report.done and not ex.report.failed and ex.errors == []
+    overview = ex.overview.html.value
+    for stage in ("trace", "passes", "memory plan", "LLVM", "assembly", "run"):
+        assert f">{stage}</td>" in overview
+    assert "✓ done" in overview and "peak memory" in overview and "matches evaluator, numpy" in overview
+    assert "<svg" in ex.panels["memory"].html.value
+    assert "Checked against" in ex.panels["run"].html.value
+
+
+def test_stepper_changes_the_shown_pass(softmax_explorer):
+    ex = softmax_explorer
+    ex.select("stepper")
+    st = ex.stepper
+    st.changed_only.value = True
+    assert st.visible and all(st.records[i].changed for i in st.visible)
+    st.slider.value = 0
+    first = (st.shown, st.title_html.value, st.after.value, st.diff.value)
+    assert "<svg" in st.before.value and "<svg" in st.after.value and "+" in st.diff.value
+    st.next.click()
+    second = (st.shown, st.title_html.value, st.after.value, st.diff.value)
+    assert second[0] == st.visible[1] and _title_index(st) == second[0]
+    assert all(a != b for a, b in zip(first, second))
+    st.prev.click()
+    assert st.shown == first[0]
+    st.changed_only.value = False  # keeps the pass on screen, now among all runs
+    assert st.shown == first[0] and st.slider.max == len(st.records) - 1
+
+
+def test_stepper_marks_what_a_pass_changed(softmax_explorer):
+    st = softmax_explorer.stepper
+    softmax_explorer.select("stepper")
+    fusion = next(i for i, r in enumerate(st.records) if r.name == "fusion" and r.changed)
+    st.select_record(fusion)
+    assert st.shown == fusion and "fusion" in st.title_html.value
+    assert "hl-added" in st.after.value or "hl-changed" in st.after.value
+    assert "decisions" in st.detail.value
+
+
+def test_unchanged_pass_says_so(softmax_explorer):
+    st = softmax_explorer.stepper
+    softmax_explorer.select("stepper")
+    unchanged = next(i for i, r in enumerate(st.records) if not r.changed)
+    st.select_record(unchanged)
+    assert "changed nothing" in st.diff.value and "same graph" in st.after.value
+
+
+def test_graph_panel_instruction_details_and_refused_fusions(softmax_explorer):
+    ex = softmax_explorer
+    ex.select("graph")
+    g = ex.graph
+    assert "<svg" in g.graph.value and "cluster" in g.graph.value
+    fused = next(name for label, name in g.choice.options
+                 if "[in fused_computation" in label and "(parameter)" not in label)
+    g.choice.value = fused
+    assert "fused into" in g.details.value and "source:" in g.details.value
+    assert f'data-instruction=\\"{fused}\\"' in g.graph.value or f'data-instruction="{fused}"' in g.graph.value
+    assert "Decisions about it" in g.details.value
+    g.rejected.value = True
+    assert g.graph.value  # drawn again (with dashed edges where fusion was refused)
+    g.rejected.value = False
+
+
+def test_ir_panel_views_and_kernel_correspondence(softmax_explorer):
+    ex = softmax_explorer
+    ex.select("ir")
+    ir = ex.panels["ir"]
+    assert set(ir.view.options) >= {"HLO (optimized)", "HLO (input)", "trace (numpy-level)", "LLVM IR",
+                                    "LLVM IR (optimized)", "assembly"}
+    assert "fusion" in ir.table.value and "source lines" in ir.table.value
+    kernel = next(k for k in ir.kernel.options if "fusion" in k)
+    ir.kernel.value = kernel
+    ir.view.value = "LLVM IR (optimized)"
+    assert f"@{kernel}" in ir.code.value.replace("</span>", "").replace('<span class="global">', "")
+    ir.view.value = "assembly"
+    assert kernel in ir.code.value
+    ir.view.value = "HLO (optimized)"
+    assert "fused_computation" in ir.code.value
+    ir.kernel.value = "(whole module)"
+
+
+def test_explore_a_module_and_hlo_text_with_options():
+    ex = hloscope.explore(SCALE_HLO, np.ones((4, 8), np.float32), pipeline="simplify", show="overview,run")
+    assert list(ex.panels) == ["overview", "run"] and ex.report.outputs[0, 0] == 2.0
+    ex.close()
+    module = hloscope.parse_hlo(SCALE_HLO)
+    ex = hloscope.explore(module, no_run=True)
+    assert ex.report.stage("run").status == "skipped" and ex.report.executable is not None
+    ex.close()
+
+
+def test_explore_rejects_bad_input_before_any_widget():
+    with pytest.raises(hloscope.ShapeError):
+        hloscope.explore(lambda x: x @ x, np.ones((2, 3), np.float32))
+    with pytest.raises(hloscope.HloParseError):
+        hloscope.explore("HloModule m\nENTRY e {\n ROOT p = f32[] parmeter(0)\n}\n")
+
+
+def test_without_a_graph_renderer_there_is_a_message_and_text(monkeypatch):
+    from hloscope.viz import render, render_batch
+
+    monkeypatch.setattr(render_batch, "supported", lambda: False)
+    monkeypatch.setattr(render, "available_engines", lambda: [])
+    render.clear_cache()
+    ex = hloscope.explore(softmax, np.ones((4, 8), np.float32), show="stepper,graph", no_run=True)
+    ex.select("graph")
+    assert "<svg" not in ex.graph.graph.value and "no graph layout" in ex.graph.graph.value
+    assert "hloscope-hlo" in ex.graph.graph.value  # the HLO text instead
+    ex.select("stepper")
+    ex.stepper.step(+1)
+    assert "no graph layout" in ex.stepper.before.value and ex.errors == []
+    ex.close()
+    render.clear_cache()
+
+
+def test_a_failing_view_is_contained(monkeypatch):
+    from hloscope.jupyter.panels import memory
+
+    def broken(plan):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(memory, "memory_plan_html", broken)
+    ex = hloscope.explore(softmax, np.ones((4, 8), np.float32), no_run=True)
+    assert ex.report.stage("memory plan").status == "done"  # the compilation went on
+    assert len(ex.errors) == 1 and "this view failed" in ex.panels["memory"].widget.children[-1].value
+    ex.close()
+
+
+def test_close_ends_the_layout_process(softmax_explorer):
+    ex = hloscope.explore(softmax, np.ones((4, 8), np.float32), show="graph", no_run=True)
+    ex.select("graph")
+    if ex._prefetcher is not None:
+        ex._prefetcher.join()
+    ex.close()
+    assert not ex.layouts.worker_alive
+
+
+def test_gpu_ir_view_narrows_ptx_to_a_kernel():
+    ex = hloscope.explore(softmax, np.ones((4, 8), np.float32), backend="gpu", show="ir")
+    ir = ex.panels["ir"]
+    assert "PTX" in ir.view.options
+    ir.view.value = "PTX"
+    kernel = next(k for k in ir.kernel.options if "fusion" in k)
+    ir.kernel.value = kernel
+    assert f".entry {kernel}(" in ir.code.value and ir.code.value.count(".entry") == 1
+    ex.close()
