@@ -97,9 +97,10 @@ class MemoryPlan:
         return plan_text(self)
 
     def _repr_html_(self) -> str:
-        from .report import plan_html
+        """The chart of buffers over the schedule, the peak marked, and the table behind it."""
+        from ..viz.memory_chart import memory_plan_html
 
-        return plan_html(self)
+        return memory_plan_html(self)
 
 
 def _as_storage(b: Buffer, alignment: int) -> Storage:
