@@ -3,6 +3,7 @@
     f = hloscope.jit(fn, static_argnums=(), static_argnames=(), backend="cpu", **compile_options)
     f(x, w)            trace (first time for these shapes/dtypes/static values), compile, run
     f.lower(x, w)      the HloModule, without compiling or running
+    f.compile(x, w)    the Executable (with its report), without running
     f.trace(x, w)      the traced program as a listing with source lines (see listing.py)
     f.cache_info()     hits, misses and the signatures compiled so far
 
@@ -102,6 +103,15 @@ class Jitted:
         if any(isinstance(x, Tracer) for x in flatten((args, kwargs))[0]):
             return self.fn(*args, **kwargs)  # called inside another trace: inline it
         key, leaves, avals = self._signature(args, kwargs)
+        return self._compiled(key, args, kwargs, avals).run(leaves, avals)
+
+    def compile(self, *args, **kwargs):
+        """The executable for these arguments (traced and compiled if needed, then cached):
+        `exe.report` holds every stage's artifacts, `exe.save_aot(dir)` writes an object file."""
+        key, _, avals = self._signature(args, kwargs)
+        return self._compiled(key, args, kwargs, avals).executable
+
+    def _compiled(self, key, args, kwargs, avals):
         traced = self._cache.get(key)
         if traced is None:
             self._misses += 1
@@ -110,7 +120,7 @@ class Jitted:
             self._cache[key] = traced
         else:
             self._hits += 1
-        return traced.run(leaves, avals)
+        return traced
 
     def lower(self, *args, **kwargs) -> HloModule:
         """The HLO module for these arguments (traced if needed; nothing is compiled or run)."""

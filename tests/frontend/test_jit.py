@@ -149,3 +149,15 @@ def test_zero_dimensional_and_boolean_and_integer_arguments():
     f = jit(lambda a, b, c: np.where(c, a, b) + 1)
     out = f(np.float32(2), np.arange(3, dtype=np.int16), np.array([True, False, True]))
     np.testing.assert_array_equal(out, np.where([True, False, True], np.float32(2), np.arange(3, dtype=np.int16)) + 1)
+
+
+def test_compile_gives_the_cached_native_executable():
+    import hloscope
+
+    f = hloscope.jit(lambda x: np.tanh(x) * 2)
+    x = np.linspace(-2, 2, 8, dtype=np.float32)
+    exe = f.compile(x)
+    assert exe.report.assembly  # native code, with its report
+    np.testing.assert_allclose(exe(x), np.tanh(x) * 2, rtol=1e-5, atol=1e-6)
+    f(x)
+    assert f.cache_info().misses == 1 and f.cache_info().hits == 1
