@@ -28,8 +28,12 @@ from .runtime.signature import Signature
 
 def compile(module: HloModule | str, backend: str = "cpu", **options) -> Executable:
     """Compile an HLO module (or HLO text) to native code. See hloscope.runtime.options."""
+    if backend == "gpu":  # PTX for NVIDIA GPUs: hloscope/backend/gpu/compiler.py
+        from .backend.gpu.compiler import compile_gpu
+
+        return compile_gpu(module, **options)
     if backend != "cpu":
-        raise NotSupportedError(f"not supported: backend {backend!r} (available: 'cpu')")
+        raise NotSupportedError(f"not supported: backend {backend!r} (available: 'cpu', 'gpu')")
     opts = CompileOptions.from_kwargs(**options)
     report = CompileReport(options=opts.as_dict())
     with _stage(report, "parse"):

@@ -13,6 +13,7 @@ executable launches exactly what was compiled.
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -75,6 +76,18 @@ class GpuModuleContext:
     constants: ConstantPool
     threads: object  # a ThreadModel (nvptx.Nvptx or an emulation)
     block_size: int = 256
+    names: set = field(default_factory=set)
+
+    def kernel_name(self, text: str) -> str:
+        """A unique name PTX accepts as is: letters, digits and '_' (NVPTX would otherwise
+        rewrite `fusion.1` as `fusion_$_1`, and the host must look kernels up by name)."""
+        base = re.sub(r"[^A-Za-z0-9_]", "_", text)
+        base = base if base and not base[0].isdigit() else "k_" + base
+        name, n = base, 1
+        while name in self.names:
+            name, n = f"{base}_{n}", n + 1
+        self.names.add(name)
+        return name
 
     def emit_context(self, builder: ir.IRBuilder) -> EmitContext:
         return EmitContext(builder, self.llmod, self.hlo, self.options, self.constants)
@@ -86,7 +99,7 @@ class GpuKernelFunction:
     def __init__(self, mc: GpuModuleContext, name: str, buffers: list[Buffer], writes: set[Buffer]):
         self.mc = mc
         self.buffers = _distinct([b for b in buffers if b.kind != "constant"])
-        self.fn = ir.Function(mc.llmod, ir.FunctionType(VOID, [PTR] * len(self.buffers)), llvm_name(name))
+        self.fn = ir.Function(mc.llmod, ir.FunctionType(VOID, [PTR] * len(self.buffers)), mc.kernel_name(name))
         self.fn.attributes.add("nounwind")
         mc.threads.mark_kernel(mc.llmod, self.fn)
         for arg, buf in zip(self.fn.args, self.buffers):
@@ -152,7 +165,9 @@ class GpuKernelFunction:
         first, stride = self.global_thread()
         return self.strided(first, n, stride, name)
 
-    def finish(self) -> None:
+    def finish(self, block: tuple) -> None:
+        """Close the function; `block` is the block shape it will be launched with."""
+        self.mc.threads.launch_bound(self.mc.llmod, self.fn, block)
         self.builder.ret_void()
         ir.IRBuilder(self.slots).branch(self.fn.blocks[1])
 

@@ -12,6 +12,8 @@ emitters never spell an intrinsic themselves. `Nvptx` is the real one:
     kernels                    the `ptx_kernel` calling convention (LLVM 20+; older LLVMs
                                read the `!nvvm.annotations` "kernel" metadata instead, which
                                LLVM 20+ upgrades to the calling convention when it parses)
+    launch bounds              `!nvvm.annotations` "maxntidx/y/z" (PTX `.maxntid`; LLVM 21+
+                               upgrades them to the "nvvm.maxntid" function attribute)
     global memory              kernel pointers are generic; one addrspacecast to
                                addrspace(1) and back tells LLVM they point to global memory,
                                so loads and stores become ld.global / st.global
@@ -80,6 +82,13 @@ class Nvptx:
             return
         node = llmod.add_metadata([fn, ir.MetaDataString(llmod, "kernel"), I32(1)])
         llmod.add_named_metadata("nvvm.annotations", node)
+
+    def launch_bound(self, llmod: ir.Module, fn: ir.Function, block: tuple) -> None:
+        """Promise ptxas the kernel never runs with more threads per block than `block`
+        (PTX `.maxntid`), so it never uses more registers than such a block can hold."""
+        for axis, size in zip("xyz", block):
+            node = llmod.add_metadata([fn, ir.MetaDataString(llmod, f"maxntid{axis}"), I32(size)])
+            llmod.add_named_metadata("nvvm.annotations", node)
 
     def global_pointer(self, b: ir.IRBuilder, ptr: ir.Value) -> ir.Value:
         """`ptr` (a kernel argument) declared to point to global memory, still generic."""

@@ -1,0 +1,128 @@
+"""`compile(module, backend="gpu", **options)`: HLO to PTX, start to finish, with or without a GPU.
+
+    parse      HLO text -> HloModule (skipped for a module)
+    optimize   the HLO pass pipeline: simplify, fuse, schedule      (hloscope.passes)
+    plan       buffer live ranges and arena offsets                (hloscope.memory)
+    lower      one LLVM kernel per fusion / unfused op, with its launch configuration
+    llvm-opt   LLVM's -O pipeline for the NVPTX target machine
+    ptx        PTX text from LLVM's NVPTX backend
+    ptxas      `ptxas -v` on that PTX, when it is on PATH: verdict, registers, shared memory
+
+The result is a GpuExecutable: its report always holds the PTX; calling it needs an NVIDIA
+GPU and cuda-python (hloscope.runtime.gpu_executable). Options: hloscope.runtime.gpu_options.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+
+import numpy as np
+
+from ...ir.module import HloModule
+from ...runtime.gpu_executable import DeviceProgram, GpuExecutable, KernelLaunch
+from ...runtime.gpu_options import GpuCompileOptions
+from ...runtime.gpu_report import GpuCompileReport, GpuKernelInfo
+from ...runtime.report import Stage
+from ...runtime.signature import Signature
+from ..emit_context import EmitOptions
+from . import codegen, ptxas
+from .lowering import GpuLowered, GpuLoweringOptions, lower
+from .neutral import neutral_ir
+
+
+def compile_gpu(module: HloModule | str, **options) -> GpuExecutable:
+    """Compile an HLO module (or HLO text) to PTX; see the module docstring."""
+    opts = GpuCompileOptions.from_kwargs(**options)
+    report = GpuCompileReport(options=opts.as_dict(), sm=opts.sm)
+    with _stage(report, "parse"):
+        module = _parse(module)
+    with _stage(report, "optimize"):
+        optimized, report.optimize_result = _optimize(module, opts.pipeline)
+        report.hlo = optimized.to_text()
+    with _stage(report, "plan"):
+        report.memory_plan = _memory_plan(report.optimize_result, optimized)
+    with _stage(report, "lower"):
+        lowered = lower(optimized, lowering_options(opts), report.memory_plan)
+        report.llvm_ir = str(lowered.llmod)
+    with _stage(report, "llvm-opt+ptx"):
+        llvm_module, report.ptx = codegen.ptx(report.llvm_ir, opts.sm, opts.opt_level)
+        report.optimized_llvm_ir = str(llvm_module)
+    if opts.ptxas:
+        with _stage(report, "ptxas", "found" if ptxas.find() else "not on PATH"):
+            report.ptxas = ptxas.assemble(report.ptx, opts.sm)
+    _describe(report, lowered, llvm_module)
+    plan, emit = report.memory_plan, lowering_options(opts).emit
+    report._neutral = lambda name: neutral_ir(optimized, name, plan, emit)
+    program = device_program(lowered, optimized)
+    return GpuExecutable(program, report.ptx, Signature.of(optimized), report, module, opts.as_dict())
+
+
+def lowering_options(opts: GpuCompileOptions) -> GpuLoweringOptions:
+    emit = EmitOptions(opts.fast_math, opts.reassociate_reductions, "loops")
+    return GpuLoweringOptions(emit, opts.block_size)
+
+
+def device_program(lowered: GpuLowered, module: HloModule) -> DeviceProgram:
+    """What the executable needs to run the kernels: launches in order and buffer places."""
+    layout = lowered.layout
+    launches = tuple(
+        KernelLaunch(k.name, k.launch.grid, k.launch.block, k.launch.shared_bytes, tuple(k.buffers))
+        for k in lowered.kernels
+    )
+    entry = module.entry_computation
+    constants = {
+        src.value: np.ascontiguousarray(entry[src.value].literal.value).tobytes()
+        for src, _ in layout.output_copies if src.kind == "constant"
+    }
+    return DeviceProgram(launches, layout.arena_bytes, tuple(layout.params), tuple(layout.outputs),
+                         tuple(layout.output_copies), constants)
+
+
+@contextmanager
+def _stage(report: GpuCompileReport, name: str, note: str = ""):
+    start = time.perf_counter()
+    yield
+    report.stages.append(Stage(name, time.perf_counter() - start, note))
+
+
+def _parse(module):
+    if isinstance(module, str):
+        from ...ir import parse_hlo
+
+        return parse_hlo(module)
+    return module
+
+
+def _optimize(module: HloModule, pipeline):
+    if pipeline == "none":
+        return module, None
+    from ...passes.optimize import optimize
+
+    result = optimize(module, pipeline)
+    return result.module, result
+
+
+def _memory_plan(result, module: HloModule):
+    plan = getattr(result, "memory_plan", None)
+    if plan is None and module.is_scheduled:
+        from ...memory import plan_memory
+
+        plan = plan_memory(module)
+    return plan
+
+
+def _describe(report: GpuCompileReport, lowered: GpuLowered, llvm_module) -> None:
+    """The per-kernel part of the report: launches, IR before and after -O, ptxas usage."""
+    usage = report.ptxas.usage if report.ptxas is not None else {}
+    report.arena_bytes = lowered.layout.arena_bytes
+    report.object_size = len(report.ptx)
+    report.kernels = [
+        GpuKernelInfo(
+            k.name, k.instruction, k.kind, 1, k.elements, tuple(b.describe() for b in k.buffers), tuple(k.notes),
+            grid=k.launch.grid, block=k.launch.block, shared_bytes=k.launch.shared_bytes,
+            llvm_ir=str(k.function), optimized_llvm_ir=codegen.function_text(llvm_module, k.name),
+            ptxas=usage.get(k.name),
+        )
+        for k in lowered.kernels
+    ]

@@ -1,0 +1,124 @@
+"""Lowering: an optimized HLO module to one LLVM module of GPU kernels, in schedule order.
+
+For each instruction of the ENTRY, as on the CPU:
+
+    parameter, constant, tuple, get-tuple-element, bitcast   no kernel (buffers alias)
+    fusion / call                                            kernels for the called computation
+    any other op                                             kernels for a one-instruction computation
+
+and the kernel follows the root:
+
+    dot of two parameters in matrix form      dot_kernel: shared-memory tiles    (dot-tiled)
+    reduce over the most minor dimensions     reduce_kernel: a block per row     (row-reduce)
+    anything else                             loop_kernel: a grid-stride loop    (loop, reduce-loop)
+
+A dot inside a fusion is computed first by its own tiled kernel, into the fusion's output
+when only elementwise ops follow it, else into arena scratch; the rest of the fusion then
+reads it like a parameter. There is no entry function: the host launches the kernels in
+order (hloscope.runtime.gpu_executable), each with its launch configuration.
+
+Buffers are the CPU backend's (backend/cpu/buffers.py): parameters, outputs and temporaries
+at their memory-plan offsets, which the executable places in one device arena.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from llvmlite import ir
+
+from ...errors import NotSupportedError
+from ...ir.computation import Computation
+from ...ir.module import HloModule
+from ..elemental import RULES
+from ..emit_context import ConstantPool, EmitOptions
+from ..cpu.buffers import BufferLayout, assign_buffers, is_alias
+from ..cpu.kernel import KernelSpec, llvm_name
+from ..cpu.lowering import NO_CODE, NOT_ON_CPU, _epilogue_in_place, _safe_outputs, computation_of
+from ..cpu.reduce_kernel import reduce_parts
+from .dot_kernel import dot_ok, emit_dot
+from .kernel import GpuKernel, GpuModuleContext
+from .loop_kernel import emit_loop_kernel
+from .nvptx import Nvptx
+from .reduce_kernel import emit_row_reduce, row_plan
+
+# Control flow needs the host to read a predicate between launches (the CPU backend runs it
+# in its entry function); the GPU executable launches a straight-line schedule only.
+NOT_ON_GPU = NOT_ON_CPU | {"while", "conditional"}
+
+
+@dataclass
+class GpuLoweringOptions:
+    emit: EmitOptions = field(default_factory=EmitOptions)
+    block_size: int = 256  # threads per block of loop kernels
+
+
+@dataclass
+class GpuLowered:
+    """The LLVM module and what the runtime and the report need to know about it."""
+
+    llmod: ir.Module
+    layout: BufferLayout
+    kernels: list[GpuKernel]
+
+
+def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan=None, threads=None) -> GpuLowered:
+    """The GPU kernels of `module` (optimized and scheduled) for a thread model (NVPTX by default)."""
+    options = options or GpuLoweringOptions()
+    threads = threads or Nvptx()
+    entry = module.entry_computation
+    if any(p.shape.is_tuple for p in entry.parameters):
+        raise NotSupportedError("not supported on gpu: tuple-shaped entry parameters")
+    layout = assign_buffers(entry, plan)
+    llmod = ir.Module(name=module.name)
+    if threads.triple:
+        llmod.triple = threads.triple
+    mc = GpuModuleContext(llmod, module, options.emit, ConstantPool(llmod), threads, options.block_size)
+    kernels: list[GpuKernel] = []
+    for inst in entry.instructions:
+        if inst.opcode in NO_CODE or is_alias(inst, entry):
+            continue
+        if inst.opcode in NOT_ON_GPU:
+            raise NotSupportedError(f"not supported on gpu: {inst.opcode} (instruction {inst.name})")
+        kernels += lower_instruction(mc, inst, entry, layout)
+    return GpuLowered(llmod, layout, kernels)
+
+
+def lower_instruction(mc: GpuModuleContext, inst, entry: Computation, layout: BufferLayout) -> list[GpuKernel]:
+    comp = computation_of(inst, entry, mc.hlo)
+    inputs = []
+    for op in inst.operands:
+        bufs = layout.of(op)
+        if len(bufs) != 1:
+            raise NotSupportedError(f"not supported on gpu: tuple-shaped operand {op} of {inst.name}")
+        inputs.append(bufs[0])
+    check_supported(comp, mc.hlo)
+    outputs = _safe_outputs(comp, inputs, layout.of(inst.name), layout)
+    spec = KernelSpec(llvm_name(inst.name), inst.name, comp, inputs, outputs)
+    root = comp.root_instruction
+    dots = [d for d in comp.instructions if d.opcode == "dot" and dot_ok(comp, d)]
+    if root.opcode == "dot" and root in dots:
+        return [emit_dot(mc, spec, root, outputs[0])]
+    pre, extra = [], {}
+    for d in dots:
+        if _epilogue_in_place(comp, d, outputs):
+            target = outputs[0]
+        else:
+            target = layout.grow_arena(d.shape.byte_size, d.name, d.shape)
+        sub = KernelSpec(llvm_name(f"{inst.name}.{d.name}"), inst.name, comp, inputs, [target])
+        pre.append(emit_dot(mc, sub, d, target))
+        extra[d.name] = target
+    parts = reduce_parts(spec)
+    plan = row_plan(spec, parts) if parts else None
+    if plan is not None:
+        return pre + emit_row_reduce(mc, spec, parts, plan, layout, extra)
+    return pre + [emit_loop_kernel(mc, spec, extra)]
+
+
+def check_supported(comp: Computation, hlo: HloModule) -> None:
+    """Every instruction of the kernel (and of what it calls) has an elemental rule."""
+    for i in comp.instructions:
+        if i.opcode in NOT_ON_GPU or (i.opcode not in RULES and i.opcode != "parameter"):
+            raise NotSupportedError(f"not supported on gpu: {i.opcode} (instruction {i.name})")
+        for callee in i.called_computations():
+            check_supported(hlo.computation(callee), hlo)

@@ -1,0 +1,192 @@
+"""`GpuExecutable`: compiled GPU kernels you call like a function (with an NVIDIA GPU).
+
+    exe = hloscope.compile(module, backend="gpu")
+    exe.report.ptx                   # always there, GPU or not
+    y = exe(x, w)                    # needs a GPU and cuda-python; else NotSupportedError
+
+A call copies the arguments into one device arena, launches every kernel in schedule order
+with its grid, block and buffer pointers, waits, and copies the results back:
+
+    device arena   [ temporaries (the memory plan's offsets) | parameters | outputs ]
+
+Each region starts at a multiple of 256 bytes. Results that no kernel writes (a parameter or
+constant returned as is, a value returned twice) are filled on the host after the kernels,
+as the CPU entry function copies them at its end. The PTX is loaded (and JIT-compiled by
+the driver for the GPU at hand) on the first call; calls are serialized per executable.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from .arguments import check_arguments
+from .gpu_report import GpuCompileReport
+from .signature import Signature
+
+ALIGN = 256
+
+
+@dataclass(frozen=True)
+class KernelLaunch:
+    """One launch of the schedule: a kernel by name, its launch shape and its buffers."""
+
+    name: str
+    grid: tuple
+    block: tuple
+    shared_bytes: int  # static shared memory (the launch itself asks for no dynamic memory)
+    buffers: tuple  # backend.cpu.buffers.Buffer, in argument order
+
+
+@dataclass(frozen=True)
+class DeviceProgram:
+    """Everything a call needs besides the code: launches, buffer places, host copies."""
+
+    launches: tuple[KernelLaunch, ...]
+    arena_bytes: int
+    params: tuple  # Buffer per entry parameter
+    outputs: tuple  # Buffer per flat result
+    output_copies: tuple  # (source Buffer, output Buffer)
+    constants: dict  # constant instruction name -> its bytes (for constant results)
+
+
+class DeviceArena:
+    """Byte offsets of every region in one device allocation."""
+
+    def __init__(self, program: DeviceProgram):
+        offset = _align(max(program.arena_bytes, 1))
+        self.params, self.outputs = [], []
+        for group, target in ((program.params, self.params), (program.outputs, self.outputs)):
+            for buf in group:
+                target.append(offset)
+                offset = _align(offset + max(buf.size, 1))
+        self.size = offset
+
+    def offset(self, buf) -> int:
+        if buf.kind == "param":
+            return self.params[buf.slot]
+        if buf.kind == "output":
+            return self.outputs[buf.slot]
+        if buf.kind == "arena":
+            return buf.slot
+        raise ValueError(f"a {buf.kind} buffer has no place in the device arena")
+
+
+def _align(n: int) -> int:
+    return (n + ALIGN - 1) // ALIGN * ALIGN
+
+
+class GpuExecutable:
+    """A compiled HLO module for the GPU. Call it with numpy arrays (on a machine with one)."""
+
+    def __init__(self, program: DeviceProgram, image, signature: Signature, report: GpuCompileReport,
+                 module=None, options: dict | None = None, device=None):
+        self.program = program
+        self.image = image  # what the device loads: PTX text for a CUDA device
+        self.signature = signature
+        self.report = report
+        self.module = module
+        self.options = dict(options or {})
+        self.arena = DeviceArena(program)
+        self._device = device
+        self._loaded = None  # (device, base pointer, {name: function})
+        self._lock = threading.Lock()
+
+    @property
+    def device(self):
+        """The device this executable runs on (the CUDA device unless one was given)."""
+        if self._device is None:
+            from .gpu_driver import CudaDevice
+
+            self._device = CudaDevice.get()
+        return self._device
+
+    def __call__(self, *args):
+        device = self.device  # NotSupportedError first: no GPU, no point checking arguments
+        arrays = check_arguments(self.signature, args)
+        with self._lock:
+            device.activate()
+            base, functions = self._load(device)
+            for buf, array in zip(self.program.params, arrays):
+                device.upload(base + self.arena.offset(buf), array)
+            for launch in self.program.launches:
+                self._launch(device, base, functions[launch.name], launch)
+            device.synchronize()
+            outputs = [self._download(device, base, buf) for buf in self.program.outputs]
+            for src, dst in self.program.output_copies:
+                outputs[dst.slot] = self._copy_source(device, base, src, arrays)
+        results = [self._result(spec, raw) for spec, raw in zip(self.signature.results, outputs)]
+        return self.signature.pack(results)
+
+    def profile(self, *args, repeat: int = 20) -> list[tuple[str, float]]:
+        """[(kernel, milliseconds per launch)] measured with CUDA events, each kernel launched
+        `repeat` times in a row on the arguments' data (after one ordinary call)."""
+        self(*args)
+        device = self.device
+        with self._lock:
+            device.activate()
+            base, functions = self._load(device)
+            times = []
+            for launch in self.program.launches:
+                start, end = device.event(), device.event()
+                device.record(start)
+                for _ in range(repeat):
+                    self._launch(device, base, functions[launch.name], launch)
+                device.record(end)
+                times.append((launch.name, device.elapsed_ms(start, end) / repeat))
+        return times
+
+    def _load(self, device):
+        if self._loaded is None:
+            module = device.load(self.image)
+            functions = {launch.name: device.function(module, launch.name) for launch in self.program.launches}
+            self._loaded = (device, device.alloc(self.arena.size), functions, module)
+        return self._loaded[1], self._loaded[2]
+
+    def _launch(self, device, base: int, function, launch: KernelLaunch) -> None:
+        if 0 in launch.grid or 0 in launch.block:
+            return  # nothing to compute (a zero-sized result)
+        pointers = [base + self.arena.offset(buf) for buf in launch.buffers]
+        device.launch(function, launch.grid, launch.block, 0, pointers)
+
+    def _download(self, device, base: int, buf) -> np.ndarray:
+        raw = np.empty(buf.size, np.uint8)
+        device.download(raw, base + self.arena.offset(buf))
+        return raw
+
+    def _copy_source(self, device, base: int, src, arrays) -> np.ndarray:
+        """The bytes of a result no kernel wrote: a parameter, a constant or a device value."""
+        if src.kind == "param":
+            return np.frombuffer(arrays[src.slot].tobytes(), np.uint8)
+        if src.kind == "constant":
+            return np.frombuffer(self.program.constants[src.value], np.uint8)
+        return self._download(device, base, src)
+
+    @staticmethod
+    def _result(spec, raw: np.ndarray) -> np.ndarray:
+        dims = spec.dims if spec.perm is None else tuple(spec.dims[d] for d in spec.perm)
+        out = raw.view(spec.dtype).reshape(dims) if raw.size else np.empty(dims, spec.dtype)
+        if spec.perm is None:
+            return out
+        return np.ascontiguousarray(out.transpose(np.argsort(spec.perm)))
+
+    def __del__(self):
+        loaded = getattr(self, "_loaded", None)
+        if loaded is not None:
+            try:
+                loaded[0].free(loaded[1])
+            except Exception:  # the process may be shutting down; the driver frees it anyway
+                pass
+
+    def __repr__(self) -> str:
+        params = ", ".join(p.describe() for p in self.signature.params)
+        results = ", ".join(r.describe() for r in self.signature.results)
+        return (f"<hloscope GpuExecutable ({params}) -> ({results}), {len(self.program.launches)} kernels "
+                f"for {self.report.sm}>")
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return "<pre>" + html.escape(self.report.summary()) + "</pre>"

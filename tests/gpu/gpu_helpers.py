@@ -1,0 +1,79 @@
+"""Shared helpers for the GPU tests: corpus cases, compiling for the GPU, skip reasons."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import hloscope
+from hloscope.compiler import compile as compile_module
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas is not on PATH (CUDA toolkit not installed)")
+
+
+def compile_gpu(text_or_module, **options):
+    """hloscope.compile(..., backend="gpu")."""
+    return compile_module(text_or_module, backend="gpu", **options)
+
+
+def corpus_cases(tier: str = "core") -> list[str]:
+    manifest = json.loads((CORPUS / "manifest.json").read_text())
+    return sorted(n for n, c in manifest["cases"].items() if c["tier"] == tier)
+
+
+def corpus_case(name: str):
+    """(hlo text, args, outs, case metadata) of a corpus case."""
+    manifest = json.loads((CORPUS / "manifest.json").read_text())
+    data = np.load(CORPUS / f"{name}.npz")
+    key = lambda s: int(s[3:])  # noqa: E731
+    args = [data[k] for k in sorted((k for k in data.files if k.startswith("arg")), key=key)]
+    outs = [data[k] for k in sorted((k for k in data.files if k.startswith("out")), key=key)]
+    return (CORPUS / f"{name}.hlo").read_text(), args, outs, manifest["cases"][name]
+
+
+def module(body: str, computations: str = "") -> str:
+    """An HLO module whose ENTRY is `body` (instruction lines; the last one is the ROOT)."""
+    lines = [line.strip() for line in body.strip().splitlines() if line.strip()]
+    lines[-1] = "ROOT " + lines[-1]
+    return f"HloModule test\n\n{computations}\nENTRY main {{\n  " + "\n  ".join(lines) + "\n}\n"
+
+
+def reducer(name: str, op: str, dtype: str) -> str:
+    return (f"{name} {{\n  a = {dtype}[] parameter(0)\n  b = {dtype}[] parameter(1)\n"
+            f"  ROOT c = {dtype}[] {op}(a, b)\n}}\n")
+
+
+def assert_matches(got, outs, case) -> None:
+    """Results against the corpus's recorded outputs, with the case's tolerance."""
+    got = list(got) if isinstance(got, tuple) else [got]
+    assert len(got) == len(outs)
+    for g, w in zip(got, outs):
+        assert g.shape == w.shape and g.dtype == w.dtype, (g.shape, w.shape, g.dtype, w.dtype)
+        if case.get("rtol", 1e-5) == 0 and case.get("atol", 1e-5) == 0:
+            np.testing.assert_array_equal(g, w)
+        else:
+            np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=case.get("rtol", 1e-5),
+                                       atol=case.get("atol", 1e-5), equal_nan=True)
+
+
+def assert_close(got, want, rtol=1e-5, atol=1e-6) -> None:
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want)
+        for g, w in zip(got, want):
+            assert_close(g, w, rtol, atol)
+        return
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.shape == want.shape and got.dtype == want.dtype, (got.shape, want.shape, got.dtype, want.dtype)
+    if got.dtype.kind in "biu":
+        np.testing.assert_array_equal(got, want)
+    else:
+        np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64), rtol=rtol, atol=atol, equal_nan=True)
+
+
+def evaluate(text: str, *args):
+    return hloscope.evaluate(hloscope.parse_hlo(text), *args)
