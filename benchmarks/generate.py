@@ -93,3 +93,70 @@ def make_chain_module(n_instructions: int) -> str:
     sig = f"(x: {_bare(FULL)}, b: {_bare(VEC)}) -> {_bare(FULL)}"  # no layouts, as XLA prints it
     entry = f"ENTRY %main {sig} {{\n" + "\n".join(w.lines) + "\n}\n"
     return header + _ADD_REGION + "\n" + entry
+
+
+# ---- a branchy module: fan-out, diamonds, skip connections, dots, reshapes, slices ----
+
+HIDDEN = f"f32[{COLS},{COLS}]{{1,0}}"
+HALF = f"f32[{ROWS // 2},{COLS}]{{1,0}}"
+FLAT = f"f32[{ROWS * COLS}]{{0}}"
+TRANSPOSED = f"f32[{COLS},{ROWS}]{{0,1}}"
+LAYER_SIZE = 26  # instructions per _branchy_layer
+
+
+def _branchy_layer(w: _Writer, cur: str, skip: str, weight: str, bias: str, i: int) -> str:
+    """One layer, shaped like a transformer block's plumbing rather than a chain: the input
+    feeds three branches (fan-out) that meet again (diamonds), a row reduction is broadcast
+    back, a matmul with a shared weight, a transpose and reshape round trip, a split and
+    concatenate, and a skip connection from two layers back (long live ranges)."""
+    c = w.emit(SCALAR, "constant", f"{0.25 + (i % 5) * 0.125}")
+    scale = w.emit(FULL, "broadcast", c, "dimensions={}")
+    a = w.emit(FULL, "multiply", f"{cur}, {scale}")
+    b = w.emit(FULL, UNARY[i % len(UNARY)], cur)
+    n = w.emit(FULL, "negate", cur)
+    d = w.emit(FULL, "add", f"{a}, {b}")
+    e = w.emit(FULL, "maximum", f"{n}, {d}")
+    zero = w.emit(SCALAR, "constant", "0")
+    r = w.emit(ROW, "reduce", f"{e}, {zero}", "dimensions={1}, to_apply=%region_add")
+    rb = w.emit(FULL, "broadcast", r, "dimensions={0}")
+    s = w.emit(FULL, "subtract", f"{e}, {rb}")
+    m = w.emit(FULL, "dot", f"{s}, {weight}", "lhs_contracting_dims={1}, rhs_contracting_dims={0}")
+    vb = w.emit(FULL, "broadcast", bias, "dimensions={1}")
+    h = w.emit(FULL, "add", f"{m}, {vb}")
+    t = w.emit(TRANSPOSED, "transpose", h, "dimensions={1,0}")
+    tt = w.emit(FULL, "transpose", t, "dimensions={1,0}")
+    f = w.emit(FLAT, "reshape", tt)
+    g = w.emit(FULL, "reshape", f)
+    top = w.emit(HALF, "slice", g, f"slice={{[0:{ROWS // 2}], [0:{COLS}]}}")
+    bottom = w.emit(HALF, "slice", g, f"slice={{[{ROWS // 2}:{ROWS}], [0:{COLS}]}}")
+    top2 = w.emit(HALF, "tanh", top)
+    joined = w.emit(FULL, "concatenate", f"{bottom}, {top2}", "dimensions={0}")
+    res = w.emit(FULL, "add", f"{joined}, {skip}")
+    half_c = w.emit(SCALAR, "constant", "0.5")
+    half = w.emit(FULL, "broadcast", half_c, "dimensions={}")
+    return w.emit(FULL, "multiply", f"{res}, {half}")
+
+
+def make_branchy_module(n_instructions: int) -> str:
+    """HLO text of a branchy module of about `n_instructions` instructions (at least 40):
+    layers of `_branchy_layer`, with a tuple ROOT of the last value and two earlier ones."""
+    if n_instructions < 40:
+        raise ValueError("make_branchy_module needs at least 40 instructions")
+    w = _Writer()
+    cur = w.emit(FULL, "parameter", "0", op="x")
+    bias = w.emit(VEC, "parameter", "1", op="b")
+    weight = w.emit(HIDDEN, "parameter", "2", op="w")
+    history = [cur, cur]
+    layers = max(1, (n_instructions - _REGION_SIZE - 4) // LAYER_SIZE)
+    for i in range(layers):
+        cur = _branchy_layer(w, cur, history[-2], weight, bias, i)
+        history.append(cur)
+    outs = [history[-1], history[len(history) // 2], history[len(history) // 3]]
+    root = f"({FULL}, {FULL}, {FULL})"
+    w.emit(root, "tuple", ", ".join(outs))
+    w.lines[-1] = w.lines[-1].replace("  %", "  ROOT %", 1)
+    layout = f"({FULL}, {VEC}, {HIDDEN})->{root}"
+    header = f"HloModule branchy_{n_instructions}, entry_computation_layout={{{layout}}}\n\n"
+    sig = f"(x: {_bare(FULL)}, b: {_bare(VEC)}, w: {_bare(HIDDEN)}) -> ({', '.join([_bare(FULL)] * 3)})"
+    entry = f"ENTRY %main {sig} {{\n" + "\n".join(w.lines) + "\n}\n"
+    return header + _ADD_REGION + "\n" + entry

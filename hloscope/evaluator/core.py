@@ -21,7 +21,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..errors import EvaluationError, NotSupportedError
+from ..errors import EvaluationError, HloVerifierError, NotSupportedError
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
@@ -36,6 +36,18 @@ _SCALAR_IDENTITY = frozenset({"broadcast", "reshape", "bitcast", "copy", "opt-ba
 def _schedule(comp: Computation) -> tuple[Instruction, ...]:
     """The computation's post order, computed once (while bodies run it many times)."""
     return tuple(comp.post_order())
+
+
+def _operands(env: dict, comp: Computation, inst: Instruction) -> list:
+    """The operands' values. One missing means the module was never verified: a cycle or an
+    undefined name (module.verify() explains which), so say that rather than a KeyError."""
+    try:
+        return [env[o] for o in inst.operands]
+    except KeyError as e:
+        raise HloVerifierError(
+            f"operand {e.args[0]} has no value when {inst.name} runs: the computation has a cycle "
+            "or an undefined operand (module.verify() says which)", comp.name, inst.name
+        ) from None
 
 
 class Evaluator:
@@ -65,7 +77,7 @@ class Evaluator:
                 if inst.opcode == "parameter":
                     env[inst.name] = args[inst.parameter_number]
                 else:
-                    env[inst.name] = self.instruction(inst, [env[o] for o in inst.operands], lifted)
+                    env[inst.name] = self.instruction(inst, _operands(env, comp, inst), lifted)
         finally:
             self._frames.pop()
         return env[comp.root]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import NotSupportedError
 from .scalar_calls import combine_at
 
 
@@ -69,6 +70,10 @@ def handle_gather(ev, inst, ops):
     ivd = inst.attr("index_vector_dim", indices.ndim)
     sizes = list(inst.attr("slice_sizes"))
     obd = tuple(inst.attr("operand_batching_dims", ()))
+    if inst.shape.size and any(sizes[d] == 0 for d in (*inst.attr("collapsed_slice_dims", ()), *obd)):
+        # The verifier allows it, as XLA's does, but each result element would be read from
+        # an empty window: XLA leaves the values undefined, so there is nothing to compute.
+        raise NotSupportedError(f"not supported: {inst.name} collapses a dimension whose slice size is 0")
     vectors = _index_vectors(indices, ivd)
     starts = _starts(vectors, operand.ndim, inst.attr("start_index_map", ()), obd,
                      inst.attr("start_indices_batching_dims", ()), ivd)

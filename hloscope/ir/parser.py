@@ -36,6 +36,7 @@ BOOL_ATTRS = frozenset("is_stable indices_are_sorted unique_indices".split())
 ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS}
 MAX_ELEMENTS = 1 << 31  # refuse shapes past this many elements before anything is allocated
 MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Python's recursion limit
+MAX_RANK = 64  # numpy's limit: an array of higher rank could not be evaluated, passed or returned
 
 
 def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS) -> HloModule:
@@ -469,6 +470,8 @@ class _ModuleParser:
             pos = s.pos
             if s.accept("?"):
                 s.fail("unbounded dynamic dimensions '?' are not supported", pos)
+            if len(dims) == MAX_RANK:
+                s.fail(f"shapes have at most {MAX_RANK} dimensions (numpy's limit)", pos)
             d = s.integer("a dimension size")
             if d < 0:
                 s.fail(f"dimension size {d} is negative", pos)

@@ -90,6 +90,7 @@ def disk_put(directory, key: str, obj: bytes, entry_name: str, signature: Signat
         "llvm_ir": report.llvm_ir,
         "optimized_llvm_ir": report.optimized_llvm_ir,
     }
+    meta["metadata_sha256"] = _metadata_digest(meta)
     _atomic_write(d / f"{key}.o", obj)
     _atomic_write(d / f"{key}.json", json.dumps(meta).encode())
 
@@ -109,9 +110,17 @@ def disk_get(directory, key: str):
         obj = (d / f"{key}.o").read_bytes()
     except (OSError, ValueError):
         return None
+    if not isinstance(meta, dict) or meta.get("metadata_sha256") != _metadata_digest(meta):
+        return None  # damaged metadata: a wrong arena size or shape would make the code write out of bounds
     if hashlib.sha256(obj).hexdigest() != meta.get("object_sha256"):
         return None
     return obj, meta
+
+
+def _metadata_digest(meta: dict) -> str:
+    """SHA-256 of the metadata (all but this digest), as canonical JSON."""
+    rest = {k: v for k, v in meta.items() if k != "metadata_sha256"}
+    return hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()
 
 
 def signature_from(meta: dict) -> Signature:

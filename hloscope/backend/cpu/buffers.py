@@ -97,7 +97,10 @@ def is_alias(inst, comp: Computation) -> bool:
 
 def assign_buffers(entry: Computation, plan=None) -> BufferLayout:
     """Lay out the ENTRY's values in its instruction order (its schedule)."""
-    layout = BufferLayout()
+    # Space the plan did not place (grow_arena) must start past the plan's whole arena: the
+    # running maximum of the offsets placed so far would hand out bytes that a later value
+    # of the plan still occupies.
+    layout = BufferLayout(arena_bytes=_align(getattr(plan, "peak_bytes", 0) or 0))
     defs: dict[str, list] = {}
     for inst in entry.instructions:
         defs[inst.name] = _defs(inst, entry, defs)

@@ -1,0 +1,96 @@
+"""Large graphs: every stage does linear work, and a 20,000-instruction module gets through.
+
+Not timed (timed tests are noisy): each stage's Python function calls are counted at 2k and
+8k instructions (work_count.py). Linear stages make about 4x the calls for 4x the size; a
+quadratic one makes 16x. Both the total and every single function must stay under 6x, and
+a failure names the functions that grew. benchmarks/large_graphs.py prints the times.
+"""
+
+from __future__ import annotations
+
+import generators as GENERATE
+import pytest
+from work_count import count_calls, superlinear
+
+import hloscope
+from hloscope.memory import plan_memory
+
+SMALL, BIG = 2_000, 8_000
+RATIO = BIG / SMALL
+SLACK = 1.5  # growth allowed beyond the size ratio: 6x calls for 4x the instructions
+
+
+@pytest.fixture(scope="module")
+def sized():
+    """{size: (text, parsed module, optimize result)} of branchy modules at both sizes."""
+    out = {}
+    for n in (SMALL, BIG):
+        text = GENERATE.make_branchy_module(n)
+        module = hloscope.parse_hlo(text)
+        out[n] = (text, module, hloscope.optimize(module))
+    return out
+
+
+def _viz():
+    return pytest.importorskip("hloscope.viz", reason="the explorer's graph view (hloscope.viz) is not available")
+
+
+STAGES = {
+    "parse": lambda text, module, result: hloscope.parse_hlo(text),
+    "verify": lambda text, module, result: module.verify(),
+    "optimize": lambda text, module, result: hloscope.optimize(module),
+    "memory plan": lambda text, module, result: plan_memory(result.module),
+    "graph DOT": lambda text, module, result: _viz().module_to_dot(result.module, max_nodes=10**9),
+    "graph view": lambda text, module, result: _viz().graph_html(result.module),
+}
+
+
+def assert_linear(small, big, size_ratio: float, stage: str) -> None:
+    grown = superlinear(small, big, size_ratio, SLACK)
+    assert not grown, f"{stage}: calls grew faster than the module:\n" + "\n".join(grown[:10])
+    assert big.total <= size_ratio * SLACK * small.total, f"{stage}: {small.total} -> {big.total} calls"
+
+
+@pytest.mark.parametrize("stage", list(STAGES))
+def test_stage_does_linear_work(stage, sized):
+    run = STAGES[stage]
+    small, big = (count_calls(lambda n=n: run(*sized[n])) for n in (SMALL, BIG))
+    assert_linear(small, big, RATIO, stage)
+
+
+def test_cpu_lowering_does_linear_work():
+    compile_ = getattr(hloscope, "compile", None)
+    if compile_ is None:
+        pytest.skip("CPU backend not available yet")
+    modules = [hloscope.parse_hlo(GENERATE.make_chain_module(n)) for n in (1_000, 4_000)]
+    small, big = (count_calls(lambda m=m: compile_(m, backend="cpu", cache=False)) for m in modules)
+    assert_linear(small, big, 4, "CPU compile")
+
+
+def test_a_20k_instruction_module_goes_through_every_stage():
+    """Parse, verify, passes, memory plan and the graph view (which falls back to a summary
+    this big). The CPU backend is left to the benchmark: LLVM takes minutes at this size."""
+    module = hloscope.parse_hlo(GENERATE.make_branchy_module(20_000)).verify()
+    assert module.instruction_count() >= 19_900
+    result = hloscope.optimize(module)
+    assert result.memory_plan is not None and plan_memory(result.module).peak_bytes == result.memory_plan.peak_bytes
+    viz = _viz()
+    assert "digraph" in viz.module_to_dot(result.module, max_nodes=10**9)
+    assert "summary" in viz.graph_html(result.module)
+
+
+def test_work_counting_catches_a_quadratic_stage(sized):
+    """The check above is not vacuous: a stage that looks up each instruction's users by
+    scanning the whole computation is flagged, and named."""
+
+    def uses(user, name):
+        return name in user.operands
+
+    def quadratic(text, module, result):
+        insts = module.entry_computation.instructions
+        insts = insts[: len(insts) // 8]  # an eighth is enough to show the growth, and quicker
+        return [[u for u in insts if uses(u, i.name)] for i in insts]
+
+    small, big = (count_calls(lambda n=n: quadratic(*sized[n])) for n in (SMALL, BIG))
+    with pytest.raises(AssertionError, match="uses"):
+        assert_linear(small, big, RATIO, "quadratic")

@@ -1,0 +1,93 @@
+"""Random modules through the native backends: the CPU executable agrees with the evaluator,
+and the GPU backend's PTX is accepted by ptxas.
+
+Both are written against `hloscope.compile(module, backend=...)` and skip, with the reason,
+only while that entry point (or ptxas, or the GPU backend) is missing.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import generators
+import numpy as np
+import pytest
+from fuzz_profile import fuzz_settings
+from fuzz_values import NATIVE_TOLERANCE, assert_same, module_tolerance
+from hlo_strategies import hlo_cases
+from hypothesis import given
+
+import hloscope
+from hloscope.errors import NotSupportedError
+
+
+def compile_or_skip():
+    """hloscope.compile, or skip the test while the CPU backend has not landed."""
+    compile_ = getattr(hloscope, "compile", None)
+    if compile_ is None:
+        pytest.skip("CPU backend not available yet")
+    return compile_
+
+
+@fuzz_settings(scale=0.5)
+@given(hlo_cases(smooth=True))
+def test_cpu_executable_matches_the_evaluator(case):
+    """Same results as the evaluator: ints and preds exactly, floats within NATIVE_TOLERANCE
+    (the loosest float type in the module decides, as its rounding spreads downstream)."""
+    compile_ = compile_or_skip()
+    args = case.arguments()
+    want = hloscope.evaluate(case.module, *args)
+    got = compile_(case.module, backend="cpu")(*args)
+    assert_same(got, want, module_tolerance(case.module, NATIVE_TOLERANCE), where="cpu vs evaluator")
+
+
+def _ptx_of(exe) -> str:
+    """The PTX text a GPU executable was built from (its compile report keeps it)."""
+    ptx = getattr(getattr(exe, "report", None), "ptx", None)
+    assert isinstance(ptx, str) and ptx, "a GPU executable's report should keep its PTX text as report.ptx"
+    return ptx
+
+
+@fuzz_settings(scale=0.25)
+@given(hlo_cases(smooth=True))
+def test_gpu_ptx_is_accepted_by_ptxas(case):
+    compile_ = compile_or_skip()
+    ptxas = shutil.which("ptxas")
+    if ptxas is None:
+        pytest.skip("ptxas is not on PATH")
+    try:
+        exe = compile_(case.module, backend="gpu")
+    except NotSupportedError as e:
+        if "backend" in str(e):
+            pytest.skip("GPU backend not available yet")
+        raise
+    ptx = _ptx_of(exe)
+    target = re.search(r"^\s*\.target\s+(sm_\d+\w*)", ptx, re.M)
+    arch = ["-arch", target.group(1)] if target else []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "module.ptx"
+        path.write_text(ptx)
+        run = subprocess.run([ptxas, *arch, str(path), "-o", str(path.with_suffix(".cubin"))],
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert run.returncode == 0, f"ptxas refused the PTX:\n{run.stderr}"
+
+
+# ---- regressions ----
+
+
+def test_regression_arena_space_outside_the_plan_does_not_overlap_it():
+    """buffers.py gave values the memory plan did not place (a multi-output fusion's
+    elements) arena space just past the largest offset placed so far, where values the plan
+    placed later still lived: a 6-layer branchy module computed wrong values (found while
+    checking benchmarks/large_graphs.py's branchy module against the evaluator)."""
+    compile_ = compile_or_skip()
+    module = hloscope.parse_hlo(generators.make_branchy_module(180))
+    rng = np.random.default_rng(0)
+    args = [rng.uniform(-1, 1, (64, 128)).astype(np.float32), rng.uniform(-1, 1, 128).astype(np.float32),
+            rng.uniform(-1, 1, (128, 128)).astype(np.float32) / 64]  # fmt: skip
+    got = compile_(module, backend="cpu", cache=False)(*args)
+    assert_same(got, hloscope.evaluate(module, *args), NATIVE_TOLERANCE, where="branchy module")
