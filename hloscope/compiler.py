@@ -14,16 +14,14 @@ Options are listed in hloscope.runtime.options.
 
 from __future__ import annotations
 
-import time
-from contextlib import contextmanager
-
 from .errors import NotSupportedError
 from .ir.module import HloModule
 from .runtime import cache
 from .runtime.executable import Executable
 from .runtime.options import CompileOptions
-from .runtime.report import CompileReport, KernelInfo, Stage
+from .runtime.report import CompileReport, KernelInfo
 from .runtime.signature import Signature
+from .runtime.stages import memory_plan_for, optimize_module, parse_module, timed_stage
 
 
 def compile(module: HloModule | str, backend: str = "cpu", **options) -> Executable:
@@ -36,70 +34,34 @@ def compile(module: HloModule | str, backend: str = "cpu", **options) -> Executa
         raise NotSupportedError(f"not supported: backend {backend!r} (available: 'cpu', 'gpu')")
     opts = CompileOptions.from_kwargs(**options)
     report = CompileReport(options=opts.as_dict())
-    with _stage(report, "parse"):
-        module = _parse(module)
+    with timed_stage(report, "parse"):
+        module = parse_module(module)
     key = _key(module, opts)
     hit = _from_cache(key, opts, report)
     if hit is not None:
         return hit
-    with _stage(report, "optimize"):
-        optimized, report.optimize_result = _optimize(module, opts.pipeline)
+    with timed_stage(report, "optimize"):
+        optimized, report.optimize_result = optimize_module(module, opts.pipeline)
         report.hlo = optimized.to_text()
-    with _stage(report, "plan"):
-        report.memory_plan = _memory_plan(report.optimize_result, optimized)
-    with _stage(report, "lower"):
+    with timed_stage(report, "plan"):
+        report.memory_plan = memory_plan_for(report.optimize_result, optimized)
+    with timed_stage(report, "lower"):
         lowered = _lower(optimized, opts, report.memory_plan)
         report.llvm_ir = str(lowered.llmod)
     from .backend.cpu import jit
 
     target = jit.TargetOptions(opts.opt_level, opts.cpu, opts.features)
-    with _stage(report, "llvm-opt"):
+    with timed_stage(report, "llvm-opt"):
         llvm_module = jit.optimize(report.llvm_ir, target)
         report.optimized_llvm_ir = str(llvm_module)
-    with _stage(report, "codegen"):
+    with timed_stage(report, "codegen"):
         obj = jit.object_code(llvm_module, target)
-    with _stage(report, "load"):
+    with timed_stage(report, "load"):
         native = jit.NativeCode(obj, lowered.entry_name, target)
     _describe(report, lowered, obj, target)
     exe = Executable(native, Signature.of(optimized), lowered.layout.arena_bytes, report, module, opts.as_dict())
     _to_cache(key, opts, exe, obj)
     return exe
-
-
-@contextmanager
-def _stage(report: CompileReport, name: str, note: str = ""):
-    start = time.perf_counter()
-    yield
-    report.stages.append(Stage(name, time.perf_counter() - start, note))
-
-
-def _parse(module):
-    if isinstance(module, str):
-        from .ir import parse_hlo
-
-        return parse_hlo(module)
-    return module
-
-
-def _optimize(module: HloModule, pipeline):
-    """(optimized module, OptimizeResult or None)."""
-    if pipeline == "none":
-        return module, None
-    from .passes.optimize import optimize
-
-    result = optimize(module, pipeline)
-    return result.module, result
-
-
-def _memory_plan(result, module: HloModule):
-    plan = getattr(result, "memory_plan", None)
-    if plan is None and module.is_scheduled:
-        try:
-            from .memory import plan_memory
-        except ImportError:
-            return None
-        plan = plan_memory(module)
-    return plan
 
 
 def _lower(module: HloModule, opts: CompileOptions, plan):
@@ -137,13 +99,13 @@ def _key(module: HloModule, opts: CompileOptions) -> str | None:
 def _from_cache(key, opts: CompileOptions, report: CompileReport) -> Executable | None:
     if key is None:
         return None
-    with _stage(report, "cache"):
+    with timed_stage(report, "cache"):
         exe = cache.memory_get(key)
     if exe is not None:
         return _rewrapped(exe, report, "memory")
     if opts.cache_dir is None:
         return None
-    with _stage(report, "disk-cache"):
+    with timed_stage(report, "disk-cache"):
         found = cache.disk_get(opts.cache_dir, key)
         if found is None:
             return None

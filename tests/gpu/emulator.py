@@ -32,6 +32,7 @@ from hloscope.backend.gpu.lowering import lower
 from hloscope.backend.llvm_types import I32, I64, PTR
 from hloscope.runtime.gpu_executable import GpuExecutable
 from hloscope.runtime.gpu_report import GpuCompileReport
+from hloscope.runtime import stages
 from hloscope.runtime.signature import Signature
 
 REGISTERS = [f"{r}.{a}" for r in ("tid", "ctaid", "ntid", "nctaid") for a in "xyz"]
@@ -216,9 +217,9 @@ def _worker(kernel, pointers, t: int, grid, block, blocks, errors) -> None:
 def emulated_executable(module, **options) -> GpuExecutable:
     """compile(module, backend="gpu") with the kernels built for the emulator instead of PTX."""
     opts = gpu_compiler.GpuCompileOptions.from_kwargs(**options)
-    module = gpu_compiler._parse(module)
-    optimized, result = gpu_compiler._optimize(module, opts.pipeline)
-    plan = gpu_compiler._memory_plan(result, optimized)
+    module = stages.parse_module(module)
+    optimized, result = stages.optimize_module(module, opts.pipeline)
+    plan = stages.memory_plan_for(result, optimized)
     lowered = lower(optimized, gpu_compiler.lowering_options(opts), plan, threads=EmulatedThreads())
     report = GpuCompileReport(options=opts.as_dict(), sm="emulated", llvm_ir=str(lowered.llmod))
     gpu_compiler._describe(report, lowered, llvm.parse_assembly(report.llvm_ir))

@@ -14,17 +14,14 @@ GPU and cuda-python (hloscope.runtime.gpu_executable). Options: hloscope.runtime
 
 from __future__ import annotations
 
-import time
-from contextlib import contextmanager
-
 import numpy as np
 
 from ...ir.module import HloModule
 from ...runtime.gpu_executable import DeviceProgram, GpuExecutable, KernelLaunch
 from ...runtime.gpu_options import GpuCompileOptions
 from ...runtime.gpu_report import GpuCompileReport, GpuKernelInfo
-from ...runtime.report import Stage
 from ...runtime.signature import Signature
+from ...runtime.stages import memory_plan_for, optimize_module, parse_module, timed_stage
 from ..emit_context import EmitOptions
 from . import codegen, ptxas
 from .lowering import GpuLowered, GpuLoweringOptions, lower
@@ -35,21 +32,21 @@ def compile_gpu(module: HloModule | str, **options) -> GpuExecutable:
     """Compile an HLO module (or HLO text) to PTX; see the module docstring."""
     opts = GpuCompileOptions.from_kwargs(**options)
     report = GpuCompileReport(options=opts.as_dict(), sm=opts.sm)
-    with _stage(report, "parse"):
-        module = _parse(module)
-    with _stage(report, "optimize"):
-        optimized, report.optimize_result = _optimize(module, opts.pipeline)
+    with timed_stage(report, "parse"):
+        module = parse_module(module)
+    with timed_stage(report, "optimize"):
+        optimized, report.optimize_result = optimize_module(module, opts.pipeline)
         report.hlo = optimized.to_text()
-    with _stage(report, "plan"):
-        report.memory_plan = _memory_plan(report.optimize_result, optimized)
-    with _stage(report, "lower"):
+    with timed_stage(report, "plan"):
+        report.memory_plan = memory_plan_for(report.optimize_result, optimized)
+    with timed_stage(report, "lower"):
         lowered = lower(optimized, lowering_options(opts), report.memory_plan)
         report.llvm_ir = str(lowered.llmod)
-    with _stage(report, "llvm-opt+ptx"):
+    with timed_stage(report, "llvm-opt+ptx"):
         llvm_module, report.ptx = codegen.ptx(report.llvm_ir, opts.sm, opts.opt_level)
         report.optimized_llvm_ir = str(llvm_module)
     if opts.ptxas:
-        with _stage(report, "ptxas", "found" if ptxas.find() else "not on PATH"):
+        with timed_stage(report, "ptxas", "found" if ptxas.find() else "not on PATH"):
             report.ptxas = ptxas.assemble(report.ptx, opts.sm)
     _describe(report, lowered, llvm_module)
     plan, emit = report.memory_plan, lowering_options(opts).emit
@@ -77,39 +74,6 @@ def device_program(lowered: GpuLowered, module: HloModule) -> DeviceProgram:
     }
     return DeviceProgram(launches, layout.arena_bytes, tuple(layout.params), tuple(layout.outputs),
                          tuple(layout.output_copies), constants)
-
-
-@contextmanager
-def _stage(report: GpuCompileReport, name: str, note: str = ""):
-    start = time.perf_counter()
-    yield
-    report.stages.append(Stage(name, time.perf_counter() - start, note))
-
-
-def _parse(module):
-    if isinstance(module, str):
-        from ...ir import parse_hlo
-
-        return parse_hlo(module)
-    return module
-
-
-def _optimize(module: HloModule, pipeline):
-    if pipeline == "none":
-        return module, None
-    from ...passes.optimize import optimize
-
-    result = optimize(module, pipeline)
-    return result.module, result
-
-
-def _memory_plan(result, module: HloModule):
-    plan = getattr(result, "memory_plan", None)
-    if plan is None and module.is_scheduled:
-        from ...memory import plan_memory
-
-        plan = plan_memory(module)
-    return plan
 
 
 def _describe(report: GpuCompileReport, lowered: GpuLowered, llvm_module) -> None:
