@@ -4,18 +4,7 @@ general (non-vectorizable) paths for reducers and comparators."""
 import numpy as np
 import pytest
 
-from hloscope.evaluator import evaluate
-from hloscope.ir.parser import parse_hlo
-
-
-def run(body, *args, extra=""):
-    return evaluate(parse_hlo(f"HloModule m\n{extra}\nENTRY e {{\n{body}\n}}\n"), *args)
-
-
-def check(got, want):
-    want = np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape
-    np.testing.assert_array_equal(got, want)
+from evaluator_helpers import check, run
 
 
 def test_call_and_fusion_evaluate_their_computations():

@@ -4,22 +4,12 @@ import numpy as np
 import pytest
 
 from hloscope.errors import NotSupportedError
-from hloscope.evaluator import evaluate
-from hloscope.ir.parser import parse_hlo
 
-
-def run(body, *args, extra=""):
-    return evaluate(parse_hlo(f"HloModule m\n{extra}\nENTRY e {{\n{body}\n}}\n"), *args)
+from evaluator_helpers import check, run
 
 
 def f32(*values):
     return np.array(values, np.float32)
-
-
-def check(got, want):
-    want = np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape
-    np.testing.assert_array_equal(got, want)
 
 
 M23 = np.arange(6, dtype=np.float32).reshape(2, 3)  # [[0 1 2] [3 4 5]]

@@ -2,24 +2,14 @@
 
 import numpy as np
 
-from hloscope.evaluator import evaluate
-from hloscope.ir.parser import parse_hlo
+from evaluator_helpers import check, run
+
 
 ADD = "add {\n x = f32[] parameter(0)\n y = f32[] parameter(1)\n ROOT s = f32[] add(x, y)\n}\n"
 SET = "set {\n x = f32[] parameter(0)\n ROOT y = f32[] parameter(1)\n}\n"
 # acc * 2 + update: the order in which repeated targets combine shows in the result.
 TWICE = ("twice {\n x = f32[] parameter(0)\n y = f32[] parameter(1)\n two = f32[] constant(2)\n"
          " d = f32[] multiply(x, two)\n ROOT s = f32[] add(d, y)\n}\n")
-
-
-def run(body, *args, extra=""):
-    return evaluate(parse_hlo(f"HloModule m\n{extra}\nENTRY e {{\n{body}\n}}\n"), *args)
-
-
-def check(got, want):
-    want = np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape
-    np.testing.assert_array_equal(got, want)
 
 
 X = np.arange(9, dtype=np.float32).reshape(3, 3)  # [[0 1 2] [3 4 5] [6 7 8]]

@@ -3,8 +3,8 @@
 import ml_dtypes
 import numpy as np
 
-from hloscope.evaluator import evaluate
-from hloscope.ir.parser import parse_hlo
+from evaluator_helpers import check, run
+
 
 ADD = "add {\n x = f32[] parameter(0)\n y = f32[] parameter(1)\n ROOT s = f32[] add(x, y)\n}\n"
 MAX = "max {\n x = f32[] parameter(0)\n y = f32[] parameter(1)\n ROOT s = f32[] maximum(x, y)\n}\n"
@@ -12,16 +12,6 @@ MAX = "max {\n x = f32[] parameter(0)\n y = f32[] parameter(1)\n ROOT s = f32[] 
 WEIRD = ("weird {\n x = f32[] parameter(0)\n y = f32[] parameter(1)\n two = f32[] constant(2)\n"
          " d = f32[] multiply(x, two)\n ROOT s = f32[] add(d, y)\n}\n")
 GE = "ge {\n a = f32[] parameter(0)\n b = f32[] parameter(1)\n ROOT c = pred[] compare(a, b), direction=GE\n}\n"
-
-
-def run(body, *args, extra=""):
-    return evaluate(parse_hlo(f"HloModule m\n{extra}\nENTRY e {{\n{body}\n}}\n"), *args)
-
-
-def check(got, want):
-    want = np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape
-    np.testing.assert_array_equal(got, want)
 
 
 M23 = np.arange(6, dtype=np.float32).reshape(2, 3)  # [[0 1 2] [3 4 5]]
