@@ -12,6 +12,7 @@ never evaluates anything it reads. Every error carries line, column and a caret.
 from __future__ import annotations
 
 from ..errors import HloParseError
+from ..gc_pause import collector_paused
 from .attributes import Metadata, PadDim, ProgramShape, Raw, SliceDim, WindowDim
 from .computation import Computation
 from .instruction import Instruction
@@ -51,7 +52,8 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS) -> HloModu
             raise HloParseError(
                 f"HLO text is not valid UTF-8 (byte 0x{text[e.start]:02x})", line, e.start - line_start + 1, shown
             ) from None
-    return _ModuleParser(text, max_elements).module()
+    with collector_paused():
+        return _ModuleParser(text, max_elements).module()
 
 
 def parse_shape(text: str):

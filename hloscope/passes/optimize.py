@@ -13,13 +13,12 @@ every record's `before`/`after` stays valid.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import html
 import time
 from dataclasses import dataclass, field
 
 from ..errors import HloVerifierError
+from ..gc_pause import collector_paused
 from ..ir.module import HloModule
 from .pipeline import Pipeline
 from .pipelines import resolve
@@ -100,24 +99,11 @@ def optimize(module: HloModule, pipeline: str | Pipeline = "default", verify: bo
         p = _without_verification(p)
     records: list[PassRecord] = []
     start = time.perf_counter()
-    with _collector_paused():
+    with collector_paused():
         result = p.run(module, records)
         plan = _memory_plan(result)
     seconds = time.perf_counter() - start
     return OptimizeResult(module, result, p, records, plan, seconds)
-
-
-@contextlib.contextmanager
-def _collector_paused():
-    """Pause Python's cyclic garbage collector while passes allocate millions of small immutable
-    objects: its full scans would otherwise make large modules cost more than linear time."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _without_verification(p: Pipeline) -> Pipeline:
