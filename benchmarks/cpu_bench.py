@@ -6,8 +6,8 @@
 
 Each workload is one jax function: jax lowers it to HLO text (`jax.jit(f).lower(...)
 .as_text(dialect="hlo")`), hloscope parses and compiles that text, and the same numpy
-inputs go to all three. Times are medians of repeated calls (after a warm-up call), taken
-round-robin so all three see the same machine load; the
+inputs go to all three. Times are medians of repeated calls, taken in blocks over several
+rounds (see median_times) so all three see the same machine load; the
 ratios are numpy/hloscope (speed-up over eager numpy) and jax/hloscope (> 1: hloscope is
 faster). Also printed: compile times (hloscope parse-to-executable vs. jax lower+compile),
 the dispatch overhead of a 16-element add, numpy's copy bandwidth for 16M f32, and each
@@ -106,6 +106,7 @@ WORKLOADS = {
     "mlp": (mlp_jax, mlp_np, lambda: [f32(256, 1024), f32(1024, 4096, scale=0.03), f32(4096),
                                       f32(4096, 1024, scale=0.03), f32(1024)], None),
 }
+SETTLE_SECONDS = 0.25  # lets the previous contender's BLAS threads go back to sleep
 TARGETS = {"matmul": 1.25, "mlp": 1.1}  # hloscope time within this factor of jax; others: <= jax
 
 
@@ -113,17 +114,22 @@ def median_time(fn, reps: int) -> float:
     return median_times([fn], reps)[0]
 
 
-def median_times(fns, reps: int) -> list[float]:
-    """Median time of each function, measured round-robin (fn0, fn1, fn2, fn0, ...) so that
-    all of them see the same machine load: this box is shared, and load comes and goes."""
-    for fn in fns:
-        fn()
+def median_times(fns, reps: int, rounds: int = 3) -> list[float]:
+    """Median time of each function, measured in blocks: each of `rounds` rounds runs every
+    function reps/rounds times in a row, after one untimed call and a short settle. Rounds
+    spread the machine's load (this box is shared) over all of them; blocks matter because a
+    BLAS library's worker threads keep spinning for ~0.1 s after its last call (OpenBLAS
+    does), so strict alternation would charge numpy's idle spinning to the next contender."""
     times = [[] for _ in fns]
-    for _ in range(reps):
+    per_round = max(1, reps // rounds)
+    for _ in range(rounds):
         for fn, ts in zip(fns, times):
-            t = time.perf_counter()
+            time.sleep(SETTLE_SECONDS)
             fn()
-            ts.append(time.perf_counter() - t)
+            for _ in range(per_round):
+                t = time.perf_counter()
+                fn()
+                ts.append(time.perf_counter() - t)
     return [statistics.median(ts) for ts in times]
 
 
