@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import ml_dtypes
@@ -10,6 +9,7 @@ import numpy as np
 
 import hloscope
 from hloscope.compiler import compile as compile_module
+from corpus_helpers import corpus_case, corpus_cases  # noqa: F401  (re-exported)
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 NUMPY = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64,
@@ -57,18 +57,3 @@ def assert_close(got, want, rtol, atol, where=""):
     else:  # float64 view: NaN == NaN also for bf16, which numpy's testing does not know
         np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64), rtol=rtol, atol=atol,
                                    equal_nan=True, err_msg=where)
-
-
-def corpus_cases(tier: str = "core") -> list[str]:
-    manifest = json.loads((CORPUS / "manifest.json").read_text())
-    return sorted(n for n, c in manifest["cases"].items() if c["tier"] == tier)
-
-
-def corpus_case(name: str):
-    """(hlo text, args, outs, case metadata) of a corpus case."""
-    manifest = json.loads((CORPUS / "manifest.json").read_text())
-    data = np.load(CORPUS / f"{name}.npz")
-    key = lambda s: int(s[3:])  # noqa: E731
-    args = [data[k] for k in sorted((k for k in data.files if k.startswith("arg")), key=key)]
-    outs = [data[k] for k in sorted((k for k in data.files if k.startswith("out")), key=key)]
-    return (CORPUS / f"{name}.hlo").read_text(), args, outs, manifest["cases"][name]

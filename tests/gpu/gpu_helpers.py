@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import shutil
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import hloscope
 from hloscope.compiler import compile as compile_module
+from corpus_helpers import corpus_case, corpus_cases  # noqa: F401  (re-exported)
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas is not on PATH (CUDA toolkit not installed)")
 
 
@@ -21,19 +19,6 @@ def compile_gpu(text_or_module, **options):
     return compile_module(text_or_module, backend="gpu", **options)
 
 
-def corpus_cases(tier: str = "core") -> list[str]:
-    manifest = json.loads((CORPUS / "manifest.json").read_text())
-    return sorted(n for n, c in manifest["cases"].items() if c["tier"] == tier)
-
-
-def corpus_case(name: str):
-    """(hlo text, args, outs, case metadata) of a corpus case."""
-    manifest = json.loads((CORPUS / "manifest.json").read_text())
-    data = np.load(CORPUS / f"{name}.npz")
-    key = lambda s: int(s[3:])  # noqa: E731
-    args = [data[k] for k in sorted((k for k in data.files if k.startswith("arg")), key=key)]
-    outs = [data[k] for k in sorted((k for k in data.files if k.startswith("out")), key=key)]
-    return (CORPUS / f"{name}.hlo").read_text(), args, outs, manifest["cases"][name]
 
 
 def module(body: str, computations: str = "") -> str:
