@@ -10,8 +10,10 @@ launched `reps` times in a row between two CUDA events (GpuExecutable.profile), 
 are device times without Python or copies. The memory-bound workloads report the bandwidth an
 ideal kernel would need (bytes each input read once and each output written once, divided by
 the time) against the device's peak: 2 x memory clock x bus width, from cuDeviceGetAttribute
-(or NVML when the driver does not say). Dots report TFLOP/s. On a machine without an NVIDIA
-GPU and cuda-python it says so and exits 0.
+(or NVML when the driver does not say). Dots report TFLOP/s. Last, the cost of one iteration
+of a host-driven while loop with a tiny body (condition kernel, predicate read back, body
+kernels, state copies). On a machine without an NVIDIA GPU and cuda-python it says so and
+exits 0.
 """
 
 from __future__ import annotations
@@ -116,6 +118,26 @@ def report(rows, device, peak, source, reps) -> None:
           "copies to and from the device included.")
 
 
+def loop_iteration_us(sm: str, reps: int) -> tuple[float, str]:
+    """(microseconds per iteration, the host program) of a fori_loop over a small vector:
+    the call time at 201 iterations minus that at 1, divided by 200."""
+    import hloscope
+
+    x = np.ones(1024, np.float32)
+    calls, program = {}, ""
+    for n in (1, 201):
+        fn = hloscope.jit(lambda v, n=n: hloscope.fori_loop(0, n, lambda i, u: u * 0.5 + 1.0, v))
+        exe = hloscope.compile(fn.lower(x), backend="gpu", sm=sm, ptxas=False)
+        assert np.allclose(exe(x), np.full(1024, 2.0 - 2.0 ** -n, np.float32)), "the loop's result is wrong"
+        samples = []
+        for _ in range(max(3, reps)):
+            t = time.perf_counter()
+            exe(x)
+            samples.append(time.perf_counter() - t)
+        calls[n], program = statistics.median(samples), exe.report.program
+    return (calls[201] - calls[1]) / 200 * 1e6, program
+
+
 def main(argv=None) -> int:
     from cpu_bench import WORKLOADS
 
@@ -140,6 +162,9 @@ def main(argv=None) -> int:
     reps = 5 if opts.quick else 20
     rows = [measure(name, opts.sm, reps, peak) for name in names]
     report(rows, device, peak, source, reps)
+    per_iteration, program = loop_iteration_us(opts.sm, reps)
+    print(f"\nwhile loop (fori_loop over f32[1024]): {per_iteration:.1f} us per iteration, driven by the host:")
+    print("\n".join("    " + line for line in program.splitlines()))
     return 0
 
 

@@ -97,6 +97,11 @@ class HloReport:
         return self._compiled("ptx")
 
     @property
+    def program(self) -> str:
+        """The GPU host program (launches, copies, loops, branches); "" for the CPU."""
+        return self._compiled("program")
+
+    @property
     def kernels(self) -> list:
         return list(self._compiled("kernels", []) or [])
 

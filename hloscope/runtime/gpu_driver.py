@@ -5,7 +5,7 @@ Only what running compiled kernels needs, and the same calls a CUDA C program ma
     cuInit, cuDeviceGet, cuDevicePrimaryCtxRetain   a context on device 0
     cuModuleLoadData, cuModuleGetFunction           load the PTX (the driver JIT-compiles it
                                                     for the GPU at hand) and find each kernel
-    cuMemAlloc, cuMemcpyHtoD, cuMemcpyDtoH          device memory and copies
+    cuMemAlloc, cuMemcpyHtoD/DtoH/DtoD              device memory and copies
     cuLaunchKernel, cuCtxSynchronize                launches, in order, on the default stream
     cuEventCreate/Record/ElapsedTime                kernel timing (benchmarks/gpu_bench.py)
 
@@ -124,6 +124,11 @@ class CudaDevice:
     def download(self, array: np.ndarray, pointer: int) -> None:
         if array.nbytes:
             check(self.driver.cuMemcpyDtoH(array.ctypes.data, pointer, array.nbytes))
+
+    def copy(self, dst: int, src: int, nbytes: int) -> None:
+        """Device to device (the regions must not overlap)."""
+        if nbytes:
+            check(self.driver.cuMemcpyDtoD(dst, src, nbytes))
 
     # -- code
     def load(self, ptx: str):

@@ -4,8 +4,10 @@
     exe.report.ptx                   # always there, GPU or not
     y = exe(x, w)                    # needs a GPU and cuda-python; else NotSupportedError
 
-A call copies the arguments into one device arena, launches every kernel in schedule order
-with its grid, block and buffer pointers, waits, and copies the results back:
+A call copies the arguments into one device arena, runs the program's steps in schedule
+order (kernel launches with their grid, block and buffer pointers; device copies; loops and
+branches, whose predicate the host reads back: hloscope.runtime.gpu_program), waits, and
+copies the results back:
 
     device arena   [ temporaries (the memory plan's offsets) | parameters | outputs ]
 
@@ -18,38 +20,15 @@ the driver for the GPU at hand) on the first call; calls are serialized per exec
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 
 import numpy as np
 
 from .arguments import check_arguments
+from .gpu_program import Conditional, DeviceCopy, DeviceProgram, KernelLaunch, WhileLoop
 from .gpu_report import GpuCompileReport
 from .signature import Signature
 
 ALIGN = 256
-
-
-@dataclass(frozen=True)
-class KernelLaunch:
-    """One launch of the schedule: a kernel by name, its launch shape and its buffers."""
-
-    name: str
-    grid: tuple
-    block: tuple
-    shared_bytes: int  # static shared memory (the launch itself asks for no dynamic memory)
-    buffers: tuple  # backend.cpu.buffers.Buffer, in argument order
-
-
-@dataclass(frozen=True)
-class DeviceProgram:
-    """Everything a call needs besides the code: launches, buffer places, host copies."""
-
-    launches: tuple[KernelLaunch, ...]
-    arena_bytes: int
-    params: tuple  # Buffer per entry parameter
-    outputs: tuple  # Buffer per flat result
-    output_copies: tuple  # (source Buffer, output Buffer)
-    constants: dict  # constant instruction name -> its bytes (for constant results)
 
 
 class DeviceArena:
@@ -111,8 +90,7 @@ class GpuExecutable:
             base, functions = self._load(device)
             for buf, array in zip(self.program.params, arrays):
                 device.upload(base + self.arena.offset(buf), array)
-            for launch in self.program.launches:
-                self._launch(device, base, functions[launch.name], launch)
+            self._run(device, base, functions, self.program.steps)
             device.synchronize()
             outputs = [self._download(device, base, buf) for buf in self.program.outputs]
             for src, dst in self.program.output_copies:
@@ -144,6 +122,52 @@ class GpuExecutable:
             functions = {launch.name: device.function(module, launch.name) for launch in self.program.launches}
             self._loaded = (device, device.alloc(self.arena.size), functions, module)
         return self._loaded[1], self._loaded[2]
+
+    def _run(self, device, base: int, functions: dict, steps) -> None:
+        for step in steps:
+            if isinstance(step, KernelLaunch):
+                self._launch(device, base, functions[step.name], step)
+            elif isinstance(step, DeviceCopy):
+                self._copy(device, base, step)
+            elif isinstance(step, WhileLoop):
+                self._run(device, base, functions, step.init)
+                while True:
+                    self._run(device, base, functions, step.condition)
+                    if not self._read_scalar(device, base, step.pred):
+                        break
+                    self._run(device, base, functions, step.body)
+                    self._run(device, base, functions, step.update)
+            elif isinstance(step, Conditional):
+                index = self._read_scalar(device, base, step.selector)
+                if step.selector.shape.dtype == "pred":
+                    index = 0 if index else 1
+                elif not 0 <= index < len(step.branches):
+                    index = len(step.branches) - 1  # out of range: the last branch, as in XLA
+                self._run(device, base, functions, step.branches[index])
+            else:
+                raise TypeError(f"not a device program step: {step!r}")
+
+    def _read_scalar(self, device, base: int, buf) -> int:
+        """A predicate or branch index, copied back to the host (this waits for the kernels
+        before it, as every copy on the default stream does)."""
+        value = np.empty((), buf.shape.numpy_dtype)
+        device.download(value.reshape(1).view(np.uint8), base + self.arena.offset(buf))
+        return int(value)
+
+    def _copy(self, device, base: int, step: DeviceCopy) -> None:
+        dst = base + self.arena.offset(step.dst)
+        if step.src is None:
+            device.upload(dst, np.frombuffer(step.data, np.uint8))
+            return
+        src = base + self.arena.offset(step.src)
+        if src == dst or not step.dst.size:
+            return
+        if abs(src - dst) < step.dst.size:  # overlapping: device copies must not overlap
+            staged = np.empty(step.dst.size, np.uint8)
+            device.download(staged, src)
+            device.upload(dst, staged)
+        else:
+            device.copy(dst, src, step.dst.size)
 
     def _launch(self, device, base: int, function, launch: KernelLaunch) -> None:
         if 0 in launch.grid or 0 in launch.block:

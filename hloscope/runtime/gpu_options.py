@@ -7,7 +7,8 @@
     fast_math              False: strict IEEE float arithmetic; True adds LLVM's `fast` flags
     reassociate_reductions True: reductions may be reordered (every GPU reduction is, across
                            threads; this flag only changes each thread's own loop)
-    block_size             threads per block of the loop (elementwise) kernels (default 256)
+    block_size             threads per block of the loop (elementwise) kernels (default 256;
+                           fewer whole warps when the result has fewer elements)
     ptxas                  True: run `ptxas -v` when it is on PATH, for its verdict and each
                            kernel's registers, shared memory and spills (False: skip it)
 """

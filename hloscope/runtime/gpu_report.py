@@ -8,6 +8,8 @@
         .grid, .block            the launch dimensions, .shared_bytes static shared memory
         .llvm_ir                 the kernel's LLVM IR as emitted (.optimized_llvm_ir after -O)
         .ptxas                   KernelUsage (registers, shared memory, spills) or None
+    report.program             what the host runs, as a listing: launches, device copies, and
+                               while / conditional steps whose predicate it reads back
     report.ptxas               PtxasResult: found on PATH?, accepted?, the log
     report.ptxas_note          one line: the verdict, or "ptxas not found on PATH: ..."
     report.asm(target)         one kernel in its target-neutral form as x86-64, AArch64,
@@ -43,6 +45,7 @@ class GpuCompileReport(CompileReport):
     backend: str = "gpu"
     sm: str = "sm_80"
     ptx: str = ""
+    program: str = ""  # runtime.gpu_program.DeviceProgram.describe()
     ptxas: object = None  # ptxas.PtxasResult
     _neutral: object = field(default=None, repr=False)  # callable: instruction -> target-neutral LLVM IR
 
@@ -82,4 +85,7 @@ class GpuCompileReport(CompileReport):
         for k in self.kernels:
             usage = f"  [{k.ptxas.describe()}]" if k.ptxas is not None else ""
             lines.append(f"    {k.name:<32} {k.kind:<11} {k.launch}{usage}")
+        if any(not line.startswith("launch ") for line in self.program.splitlines()):
+            lines.append("  host program (loops and branches read their predicate back):")
+            lines += [f"    {line}" for line in self.program.splitlines()]
         return "\n".join(lines)

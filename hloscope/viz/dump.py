@@ -28,6 +28,7 @@ REPORT_FILES = (
     ("optimized_llvm_ir", "optimized_llvm_ir.ll"),
     ("assembly", "assembly.s"),
     ("ptx", "kernels.ptx"),
+    ("program", "gpu_program.txt"),  # what the host runs: launches, copies, loops, branches
 )
 _NUMBERED = re.compile(r"^\d{4}\..*\.txt$")
 

@@ -92,3 +92,41 @@ def test_conditional_by_pred(flag):
     """, BRANCHES)
     x = np.linspace(-1, 1, 24).astype(np.float32).reshape(4, 6)
     check_against_evaluator(text, [np.bool_(flag), x], rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("pipeline", ["none", "default"])
+def test_same_instruction_names_in_two_branches(pipeline):
+    """Names need only be unique within a computation: two branches that both say `ROOT d`
+    (and a while in each called `w`) still get kernels and programs of their own."""
+    loop = """
+c{k} {{
+  s = (s32[], f32[8]) parameter(0)
+  i = s32[] get-tuple-element(s), index=0
+  n = s32[] constant({k})
+  ROOT lt = pred[] compare(i, n), direction=LT
+}}
+b{k} {{
+  s = (s32[], f32[8]) parameter(0)
+  i = s32[] get-tuple-element(s), index=0
+  x = f32[8] get-tuple-element(s), index=1
+  one = s32[] constant(1)
+  j = s32[] add(i, one)
+  d = f32[8] add(x, x)
+  ROOT t = (s32[], f32[8]) tuple(j, d)
+}}
+branch{k} {{
+  p = f32[8] parameter(0)
+  zero = s32[] constant(0)
+  init = (s32[], f32[8]) tuple(zero, p)
+  w = (s32[], f32[8]) while(init), condition=c{k}, body=b{k}
+  ROOT d = f32[8] get-tuple-element(w), index=1
+}}
+"""
+    text = module("""
+        c = pred[] parameter(0)
+        x = f32[8] parameter(1)
+        r = f32[8] conditional(c, x, x), true_computation=branch2, false_computation=branch3
+    """, loop.format(k=2) + loop.format(k=3))
+    x = np.linspace(-1, 1, 8, dtype=np.float32)
+    for pred in (True, False):
+        check_against_evaluator(text, [np.array(pred), x], pipeline=pipeline)

@@ -144,6 +144,10 @@ class EmulatedDevice:
     def download(self, array: np.ndarray, pointer: int) -> None:
         ctypes.memmove(array.ctypes.data, pointer, array.nbytes)
 
+    def copy(self, dst: int, src: int, nbytes: int) -> None:
+        assert dst + nbytes <= src or src + nbytes <= dst, "a device copy between overlapping regions"
+        ctypes.memmove(dst, src, nbytes)
+
     def load(self, ir_text: str):
         options = jit.TargetOptions(opt_level=2)
         engine = llvm.create_mcjit_compiler(jit.optimize(ir_text, options), jit.target_machine(options))
@@ -222,7 +226,7 @@ def emulated_executable(module, **options) -> GpuExecutable:
     plan = stages.memory_plan_for(result, optimized)
     lowered = lower(optimized, gpu_compiler.lowering_options(opts), plan, threads=EmulatedThreads())
     report = GpuCompileReport(options=opts.as_dict(), sm="emulated", llvm_ir=str(lowered.llmod))
-    gpu_compiler._describe(report, lowered, llvm.parse_assembly(report.llvm_ir))
     program = gpu_compiler.device_program(lowered, optimized)
+    gpu_compiler._describe(report, lowered, llvm.parse_assembly(report.llvm_ir), program)
     return GpuExecutable(program, report.llvm_ir, Signature.of(optimized), report, module, opts.as_dict(),
                          device=EmulatedDevice())

@@ -37,6 +37,7 @@ class FakeDriver:
 
     def __init__(self):
         self.memory, self.launches, self.modules, self.fail_launch = {}, [], [], False
+        self.device_copies = []
 
     def cuInit(self, flags): return (self.OK,)
     def cuDeviceGetCount(self): return (self.OK, 1)
@@ -65,6 +66,12 @@ class FakeDriver:
 
     def cuMemcpyDtoH(self, dst, src, n):
         ctypes.memmove(dst, src, n)
+        return (self.OK,)
+
+    def cuMemcpyDtoD(self, dst, src, n):
+        assert isinstance(dst, int) and isinstance(src, int) and (dst + n <= src or src + n <= dst)
+        ctypes.memmove(dst, src, n)
+        self.device_copies.append((dst, src, n))
         return (self.OK,)
 
     def cuModuleLoadData(self, image):
@@ -164,3 +171,76 @@ def test_profile_uses_events(fake):
     times = exe.profile(*args, repeat=4)
     assert [name for name, _ in times] == [k.name for k in exe.report.kernels]
     assert all(ms == pytest.approx(0.5) for _, ms in times)  # 2 ms for 4 launches
+
+
+BRANCHES = """
+neg {
+  p = f32[64] parameter(0)
+  ROOT n = f32[64] negate(p)
+}
+abs {
+  p = f32[64] parameter(0)
+  ROOT a = f32[64] abs(p)
+}
+"""
+
+
+@pytest.mark.parametrize("pred,branch", [(True, 0), (False, 1)])
+def test_conditional_launches_only_the_chosen_branch(fake, pred, branch):
+    """The host reads the predicate (an uploaded parameter here) back from the device and
+    launches the kernels of that branch alone."""
+    text = module("""
+        c = pred[] parameter(0)
+        x = f32[64] parameter(1)
+        r = f32[64] conditional(c, x, x), true_computation=neg, false_computation=abs
+    """, BRANCHES)
+    exe = compile_gpu(text, ptxas=False)
+    exe(np.array(pred), np.ones(64, np.float32))
+    (name, *_), = fake.launches
+    assert name == exe.report.kernels[branch].name
+
+
+def test_while_reads_its_predicate_and_copies_its_state_on_the_device(fake):
+    """The fake runs no kernel, so the predicate stays 0 (device memory starts zeroed): the
+    host runs the condition once, reads false and stops; the state came in by device copy."""
+    text = module("""
+        x = f32[32] parameter(0)
+        zero = s32[] constant(0)
+        init = (s32[], f32[32]) tuple(zero, x)
+        w = (s32[], f32[32]) while(init), condition=cond, body=body
+        r = f32[32] get-tuple-element(w), index=1
+    """, LOOP)
+    exe = compile_gpu(text, ptxas=False)
+    exe(np.ones(32, np.float32))
+    assert [name for name, *_ in fake.launches] == [exe.report.kernel("lt").name]
+    assert any(n == 32 * 4 for _, _, n in fake.device_copies)
+
+
+def test_device_copy_is_cuMemcpyDtoD(fake):
+    device = CudaDevice.get()
+    base = device.alloc(64)
+    device.upload(base, np.arange(8, dtype=np.uint8))
+    device.copy(base + 32, base, 8)
+    assert fake.device_copies == [(base + 32, base, 8)]
+    got = np.empty(8, np.uint8)
+    device.download(got, base + 32)
+    np.testing.assert_array_equal(got, np.arange(8))
+
+
+LOOP = """
+cond {
+  s = (s32[], f32[32]) parameter(0)
+  i = s32[] get-tuple-element(s), index=0
+  n = s32[] constant(3)
+  ROOT lt = pred[] compare(i, n), direction=LT
+}
+body {
+  s = (s32[], f32[32]) parameter(0)
+  i = s32[] get-tuple-element(s), index=0
+  v = f32[32] get-tuple-element(s), index=1
+  one = s32[] constant(1)
+  j = s32[] add(i, one)
+  w = f32[32] add(v, v)
+  ROOT t = (s32[], f32[32]) tuple(j, w)
+}
+"""

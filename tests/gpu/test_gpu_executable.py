@@ -41,15 +41,15 @@ def test_device_arena_regions_are_aligned_and_disjoint():
 
 
 @needs_gpu
-@pytest.mark.parametrize("name", corpus_cases("core"))
-def test_core_case_on_the_gpu(name):
+@pytest.mark.parametrize("name", corpus_cases("core") + corpus_cases("stretch"))
+def test_corpus_case_on_the_gpu(name):
     text, args, outs, case = corpus_case(name)
     assert_matches(compile_gpu(text)(*args), outs, case)
 
 
 @needs_gpu
-@pytest.mark.parametrize("name", corpus_cases("core"))
-def test_core_case_unfused_on_the_gpu(name):
+@pytest.mark.parametrize("name", corpus_cases("core") + corpus_cases("stretch"))
+def test_corpus_case_unfused_on_the_gpu(name):
     text, args, outs, case = corpus_case(name)
     assert_matches(compile_gpu(text, pipeline="none")(*args), outs, case)
 

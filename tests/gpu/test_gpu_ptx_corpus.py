@@ -1,4 +1,4 @@
-"""Every core-tier corpus case compiles to PTX that NVIDIA's ptxas accepts for sm_80."""
+"""Every corpus case (core and stretch) compiles to PTX that NVIDIA's ptxas accepts for sm_80."""
 
 import re
 
@@ -17,8 +17,8 @@ def test_core_case_has_one_ptx_entry_per_kernel(name):
 
 
 @needs_ptxas
-@pytest.mark.parametrize("name", corpus_cases("core"))
-def test_core_case_ptx_is_accepted_by_ptxas(name):
+@pytest.mark.parametrize("name", corpus_cases("core") + corpus_cases("stretch"))
+def test_case_ptx_is_accepted_by_ptxas(name):
     text, *_ = corpus_case(name)
     report = compile_gpu(text).report
     assert report.ptxas.available and report.ptxas.ok, report.ptxas.log

@@ -47,6 +47,15 @@ def test_dump(tmp_path):
     assert {"records.json", "after_optimizations.txt", "memory_plan.txt", "llvm_ir.ll"} <= names
 
 
+def test_gpu_dump_has_the_ptx_and_the_host_program(tmp_path):
+    (tmp_path / "scale.hlo").write_text(SCALE_HLO)
+    done = hloscope("dump", tmp_path / "scale.hlo", "-o", tmp_path / "dump", "--no-run", "--backend", "gpu")
+    assert done.returncode == 0, done.stderr
+    ptx = (tmp_path / "dump" / "kernels.ptx").read_text()
+    program = (tmp_path / "dump" / "gpu_program.txt").read_text()
+    assert ".entry" in ptx and all(f".entry {line.split()[1]}(" in ptx for line in program.splitlines())
+
+
 def test_bad_input_is_one_message_and_status_2(tmp_path):
     (tmp_path / "bad.hlo").write_text("HloModule m\nENTRY e {\n  ROOT p = f32[] parmeter(0)\n}\n")
     done = hloscope("report", tmp_path / "bad.hlo", "-o", tmp_path / "x.html")

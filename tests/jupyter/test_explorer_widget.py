@@ -166,3 +166,14 @@ def test_gpu_ir_view_narrows_ptx_to_a_kernel():
     ir.kernel.value = kernel
     assert f".entry {kernel}(" in ir.code.value and ir.code.value.count(".entry") == 1
     ex.close()
+
+
+def test_gpu_host_program_view_shows_the_loop():
+    def damped(x):
+        return hloscope.fori_loop(0, 3, lambda i, v: 0.5 * v + 1.0, x)
+
+    ex = hloscope.explore(damped, np.ones(64, np.float32), backend="gpu", show="ir")
+    ir = ex.panels["ir"]
+    ir.view.value = "host program (GPU)"
+    assert "while " in ir.code.value and "condition:" in ir.code.value and "launch " in ir.code.value
+    ex.close()

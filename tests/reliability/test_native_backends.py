@@ -1,5 +1,6 @@
 """Random modules through the native backends: the CPU executable agrees with the evaluator,
-and the GPU backend's PTX is accepted by ptxas.
+the GPU backend's PTX is accepted by ptxas, and its kernels, run on the CPU emulator of the
+GPU thread model (tests/gpu/emulator.py), agree with the evaluator too.
 
 Both are written against `hloscope.compile(module, backend=...)` and skip, with the reason,
 only while that entry point (or ptxas, or the GPU backend) is missing.
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -23,6 +25,12 @@ from hypothesis import given
 
 import hloscope
 from hloscope.errors import NotSupportedError
+from hloscope.ir.computation import Computation
+from hloscope.ir.instruction import Instruction
+from hloscope.ir.shape import ArrayShape, TupleShape
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gpu"))
+from emulator import emulated_executable  # noqa: E402
 
 
 def compile_or_skip():
@@ -74,6 +82,55 @@ def test_gpu_ptx_is_accepted_by_ptxas(case):
         run = subprocess.run([ptxas, *arch, str(path), "-o", str(path.with_suffix(".cubin"))],
                              capture_output=True, text=True, timeout=60)  # fmt: skip
     assert run.returncode == 0, f"ptxas refused the PTX:\n{run.stderr}"
+
+
+@fuzz_settings(scale=0.5)
+@given(hlo_cases(smooth=True))
+def test_gpu_kernels_match_the_evaluator_on_the_emulator(case):
+    """The GPU kernels' index arithmetic, grid-stride loops, shuffles and barriers, and the
+    executable's arena and copies, on random modules."""
+    args = case.arguments()
+    want = hloscope.evaluate(case.module, *args)
+    got = emulated_executable(case.module)(*args)
+    assert_same(got, want, module_tolerance(case.module, NATIVE_TOLERANCE), where="gpu (emulated) vs evaluator")
+
+
+def inside_a_conditional(module: hloscope.HloModule) -> hloscope.HloModule:
+    """The module's ENTRY as both branches of a conditional on a new trailing pred
+    parameter: the branch gets the parameters as one tuple, so every kernel of it runs
+    from a called computation, with its own buffers relocated into the caller's."""
+    entry = module.entry_computation
+    params = sorted(entry.parameters, key=lambda p: p.parameter_number)
+    packed = TupleShape(tuple(p.shape for p in params))
+
+    def branch(name: str) -> Computation:
+        body = [Instruction("branch.arg", "parameter", packed, parameter_number=0)]
+        for inst in entry.instructions:
+            if inst.opcode == "parameter":
+                inst = Instruction(inst.name, "get-tuple-element", inst.shape, ("branch.arg",),
+                                   {"index": inst.parameter_number})
+            body.append(inst)
+        return Computation(name, tuple(body), entry.root)
+
+    pred = Instruction("which", "parameter", ArrayShape("pred", ()), parameter_number=len(params))
+    args = Instruction("args", "tuple", packed, tuple(p.name for p in params))
+    result = Instruction("result", "conditional", entry.root_instruction.shape, ("which", "args", "args"),
+                         {"true_computation": "on_true", "false_computation": "on_false"})
+    outer = Computation(entry.name, (*params, pred, args, result), "result")
+    others = tuple(c for c in module.computations if c.name != entry.name)
+    return module.replace(computations=(*others, branch("on_true"), branch("on_false"), outer)).verify()
+
+
+@fuzz_settings(scale=0.25)
+@given(hlo_cases(smooth=True))
+def test_kernels_inside_a_conditional_match_the_evaluator(case):
+    """Both native backends, with the random computation as a branch."""
+    module = inside_a_conditional(case.module)
+    args = [*case.arguments(), np.bool_(case.seed % 2)]
+    want = hloscope.evaluate(module, *args)
+    tolerance = module_tolerance(module, NATIVE_TOLERANCE)
+    assert_same(compile_or_skip()(module, backend="cpu", cache=False)(*args), want, tolerance, where="cpu, in a branch")
+    assert_same(emulated_executable(module)(*args), want, tolerance, where="gpu (emulated), in a branch")
 
 
 # ---- regressions ----

@@ -55,7 +55,7 @@ class Called:
 
 def _program(programs, comp, layout: BufferLayout, name: str) -> Called:
     sub = assign_buffers(comp, None)
-    fn = programs.lower(comp, sub, name)
+    fn = programs.lower(comp, sub, programs.mc.unique_name(name))
     region = layout.grow_arena(sub.arena_bytes, name, ArrayShape("u8", (sub.arena_bytes,)))
     return Called(fn, region)
 

@@ -33,6 +33,17 @@ class ModuleContext:
     options: EmitOptions
     constants: ConstantPool
     parallel_min_elements: int = 256 * 1024
+    names: set = field(default_factory=set)
+
+    def unique_name(self, text: str) -> str:
+        """An LLVM symbol for `text` that no function of the module has yet: instruction names
+        need only be unique within their computation, and two branches may both have `ROOT d`."""
+        base = llvm_name(text)
+        name, n = base, 1
+        while name in self.names or name in self.llmod.globals:
+            name, n = f"{base}.{n}", n + 1
+        self.names.add(name)
+        return name
 
     def emit_context(self, builder: ir.IRBuilder) -> EmitContext:
         return EmitContext(builder, self.llmod, self.hlo, self.options, self.constants)

@@ -31,7 +31,7 @@ from ..emit_context import ConstantPool, EmitOptions
 from . import dot_kernel
 from .buffers import Buffer, BufferLayout, assign_buffers, is_alias
 from .entry import EntryEmitter
-from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext, llvm_name
+from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
 from .loop_kernel import emit_loop_kernel
 from .parallel import decide_partitions
 from .reduce_kernel import emit_reduce_kernel, reduce_parts
@@ -74,6 +74,7 @@ def lower(module: HloModule, options: LoweringOptions, plan=None) -> Lowered:
     mc.parallel_min_elements = options.parallel_min_elements
     layout = assign_buffers(entry, plan)
     name = options.entry_name or c_identifier(module.name)
+    mc.names.add(name)  # the runtime looks the entry up by this name: no kernel may take it
     programs = ProgramLowering(mc, options)
     programs.lower(entry, layout, name, external=True)
     return Lowered(llmod, name, layout, programs.kernels)
@@ -145,7 +146,7 @@ def lower_instruction(mc: ModuleContext, inst, entry, layout: BufferLayout) -> l
         inputs.append(bufs[0])
     _check_supported(comp, mc.hlo)
     outputs = _safe_outputs(comp, inputs, layout.of(inst.name), layout)
-    spec = KernelSpec(llvm_name(inst.name), inst.name, comp, inputs, outputs)
+    spec = KernelSpec(mc.unique_name(inst.name), inst.name, comp, inputs, outputs)
     root = comp.root_instruction
     dots = [d for d in comp.instructions if d.opcode == "dot" and _gemm(mc, comp, d)]
     if root.opcode == "dot" and root in dots:
@@ -153,7 +154,7 @@ def lower_instruction(mc: ModuleContext, inst, entry, layout: BufferLayout) -> l
     pre, extra = [], {}
     for d in dots:
         target = outputs[0] if _epilogue_in_place(comp, d, outputs) else layout.grow_arena(d.shape.byte_size, d.name, d.shape)
-        sub = KernelSpec(llvm_name(f"{inst.name}.{d.name}"), inst.name, comp, inputs, [target])
+        sub = KernelSpec(mc.unique_name(f"{inst.name}.{d.name}"), inst.name, comp, inputs, [target])
         pre.append(emit_dot(mc, sub, d, target))
         extra[d.name] = target
     parts = reduce_parts(spec)

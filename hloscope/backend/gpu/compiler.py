@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.module import HloModule
-from ...runtime.gpu_executable import DeviceProgram, GpuExecutable, KernelLaunch
+from ...runtime.gpu_executable import GpuExecutable
+from ...runtime.gpu_program import DeviceProgram
 from ...runtime.gpu_options import GpuCompileOptions
 from ...runtime.gpu_report import GpuCompileReport, GpuKernelInfo
 from ...runtime.signature import Signature
@@ -48,10 +49,10 @@ def compile_gpu(module: HloModule | str, **options) -> GpuExecutable:
     if opts.ptxas:
         with timed_stage(report, "ptxas", "found" if ptxas.find() else "not on PATH"):
             report.ptxas = ptxas.assemble(report.ptx, opts.sm)
-    _describe(report, lowered, llvm_module)
+    program = device_program(lowered, optimized)
+    _describe(report, lowered, llvm_module, program)
     plan, emit = report.memory_plan, lowering_options(opts).emit
     report._neutral = lambda name: neutral_ir(optimized, name, plan, emit)
-    program = device_program(lowered, optimized)
     return GpuExecutable(program, report.ptx, Signature.of(optimized), report, module, opts.as_dict())
 
 
@@ -61,29 +62,29 @@ def lowering_options(opts: GpuCompileOptions) -> GpuLoweringOptions:
 
 
 def device_program(lowered: GpuLowered, module: HloModule) -> DeviceProgram:
-    """What the executable needs to run the kernels: launches in order and buffer places."""
+    """What the executable needs to run the kernels: the steps and buffer places."""
     layout = lowered.layout
-    launches = tuple(
-        KernelLaunch(k.name, k.launch.grid, k.launch.block, k.launch.shared_bytes, tuple(k.buffers))
-        for k in lowered.kernels
-    )
     entry = module.entry_computation
     constants = {
         src.value: np.ascontiguousarray(entry[src.value].literal.value).tobytes()
         for src, _ in layout.output_copies if src.kind == "constant"
     }
-    return DeviceProgram(launches, layout.arena_bytes, tuple(layout.params), tuple(layout.outputs),
+    return DeviceProgram(lowered.steps, layout.arena_bytes, tuple(layout.params), tuple(layout.outputs),
                          tuple(layout.output_copies), constants)
 
 
-def _describe(report: GpuCompileReport, lowered: GpuLowered, llvm_module) -> None:
-    """The per-kernel part of the report: launches, IR before and after -O, ptxas usage."""
+def _describe(report: GpuCompileReport, lowered: GpuLowered, llvm_module, program: DeviceProgram) -> None:
+    """The per-kernel part of the report: launches, IR before and after -O, ptxas usage,
+    and the program the host runs."""
     usage = report.ptxas.usage if report.ptxas is not None else {}
+    placed = {launch.name: launch.buffers for launch in program.launches}  # in the entry's terms
+    report.program = program.describe()
     report.arena_bytes = lowered.layout.arena_bytes
     report.object_size = len(report.ptx)
     report.kernels = [
         GpuKernelInfo(
-            k.name, k.instruction, k.kind, 1, k.elements, tuple(b.describe() for b in k.buffers), tuple(k.notes),
+            k.name, k.instruction, k.kind, 1, k.elements, tuple(b.describe() for b in placed[k.name]),
+            tuple(k.notes),
             grid=k.launch.grid, block=k.launch.block, shared_bytes=k.launch.shared_bytes,
             llvm_ir=str(k.function), optimized_llvm_ir=codegen.function_text(llvm_module, k.name),
             ptxas=usage.get(k.name),

@@ -77,6 +77,7 @@ class GpuModuleContext:
     threads: object  # a ThreadModel (nvptx.Nvptx or an emulation)
     block_size: int = 256
     names: set = field(default_factory=set)
+    computation: object = None  # the computation being lowered (whose constants kernels read)
 
     def kernel_name(self, text: str) -> str:
         """A unique name PTX accepts as is: letters, digits and '_' (NVPTX would otherwise
@@ -115,8 +116,8 @@ class GpuKernelFunction:
     def pointer(self, buf: Buffer) -> ir.Value:
         """The address of a buffer inside this kernel (a constant is its module global)."""
         if buf.kind == "constant":
-            entry = self.mc.hlo.entry_computation
-            return self.mc.constants.global_for(entry.name, entry[buf.value])
+            comp = self.mc.computation or self.mc.hlo.entry_computation
+            return self.mc.constants.global_for(comp.name, comp[buf.value])
         keys = [location(b) for b in self.buffers]
         return self._pointers[keys.index(location(buf))]
 

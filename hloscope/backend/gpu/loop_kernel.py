@@ -44,15 +44,22 @@ def emit_loop_kernel(mc: GpuModuleContext, spec: KernelSpec, extra: dict | None 
         for operand, out in zip(root.operands, spec.outputs):
             emit_grid_loop(em, kf, operand, out.shape, [out])
         n = max(s.size for s in shapes)
-    kf.finish((mc.block_size, 1, 1))
+    block = block_for(n, mc.block_size)
+    kf.finish((block, 1, 1))
     reduces = any(i.opcode in ("reduce", "reduce-window") for i in spec.comp.instructions)
     kind = "reduce-loop" if root_is_reduce(spec) else "loop"
-    launch = Launch((grid_for(n, mc.block_size), 1, 1), (mc.block_size, 1, 1), kf.shared_bytes)
+    launch = Launch((grid_for(n, block), 1, 1), (block, 1, 1), kf.shared_bytes)
     kernel = GpuKernel(kf.fn.name, spec.instruction, kind, kf.buffers, launch, function=kf.fn, elements=n)
     kernel.notes.append(f"grid-stride loop over {n} elements, one per thread")
     if reduces:
         kernel.notes.append("reductions as an inner loop per output element (the generic fallback)")
     return kernel
+
+
+def block_for(n: int, block_size: int) -> int:
+    """Threads per block: `block_size`, or fewer whole warps when there are fewer elements
+    (a scalar, like a loop counter, gets one warp rather than 256 idle threads)."""
+    return min(block_size, max(32, -(-n // 32) * 32))
 
 
 def emit_grid_loop(em: ElementalEmitter, kf: GpuKernelFunction, root: str, shape: ArrayShape, outputs) -> None:

@@ -3,6 +3,7 @@
 For each instruction of the ENTRY, as on the CPU:
 
     parameter, constant, tuple, get-tuple-element, bitcast   no kernel (buffers alias)
+    while, conditional                                       host-side steps (control_flow.py)
     fusion / call                                            kernels for the called computation
     any other op                                             kernels for a one-instruction computation
 
@@ -14,8 +15,9 @@ and the kernel follows the root:
 
 A dot inside a fusion is computed first by its own tiled kernel, into the fusion's output
 when only elementwise ops follow it, else into arena scratch; the rest of the fusion then
-reads it like a parameter. There is no entry function: the host launches the kernels in
-order (hloscope.runtime.gpu_executable), each with its launch configuration.
+reads it like a parameter. There is no entry function: the host runs the steps in order
+(hloscope.runtime.gpu_program): each kernel with its launch configuration, and loops and
+branches by reading their predicate back.
 
 Buffers are the CPU backend's (backend/cpu/buffers.py): parameters, outputs and temporaries
 at their memory-plan offsets, which the executable places in one device arena.
@@ -30,21 +32,21 @@ from llvmlite import ir
 from ...errors import NotSupportedError
 from ...ir.computation import Computation
 from ...ir.module import HloModule
+from ...runtime.gpu_program import KernelLaunch
 from ..elemental import RULES
 from ..emit_context import ConstantPool, EmitOptions
 from ..cpu.buffers import BufferLayout, assign_buffers, is_alias
 from ..cpu.kernel import KernelSpec, llvm_name
 from ..cpu.lowering import NO_CODE, NOT_ON_CPU, _epilogue_in_place, _safe_outputs, computation_of
 from ..cpu.reduce_kernel import reduce_parts
+from .control_flow import CONTROL_FLOW
 from .dot_kernel import dot_ok, emit_dot
 from .kernel import GpuKernel, GpuModuleContext
 from .loop_kernel import emit_loop_kernel
 from .nvptx import Nvptx
 from .reduce_kernel import emit_row_reduce, row_plan
 
-# Control flow needs the host to read a predicate between launches (the CPU backend runs it
-# in its entry function); the GPU executable launches a straight-line schedule only.
-NOT_ON_GPU = NOT_ON_CPU | {"while", "conditional"}
+NOT_ON_GPU = NOT_ON_CPU
 
 
 @dataclass
@@ -60,6 +62,7 @@ class GpuLowered:
     llmod: ir.Module
     layout: BufferLayout
     kernels: list[GpuKernel]
+    steps: tuple  # what the host runs, in the entry's terms (runtime.gpu_program)
 
 
 def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan=None, threads=None) -> GpuLowered:
@@ -74,14 +77,39 @@ def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan=Non
     if threads.triple:
         llmod.triple = threads.triple
     mc = GpuModuleContext(llmod, module, options.emit, ConstantPool(llmod), threads, options.block_size)
-    kernels: list[GpuKernel] = []
-    for inst in entry.instructions:
-        if inst.opcode in NO_CODE or is_alias(inst, entry):
-            continue
-        if inst.opcode in NOT_ON_GPU:
-            raise NotSupportedError(f"not supported on gpu: {inst.opcode} (instruction {inst.name})")
-        kernels += lower_instruction(mc, inst, entry, layout)
-    return GpuLowered(llmod, layout, kernels)
+    programs = GpuPrograms(mc)
+    steps = programs.lower(entry, layout)
+    return GpuLowered(llmod, layout, programs.kernels, steps)
+
+
+class GpuPrograms:
+    """Lowers a computation to its steps: the entry, and the condition, body and branches of
+    its control flow (control_flow.py), collecting every kernel for the report."""
+
+    def __init__(self, mc: GpuModuleContext):
+        self.mc = mc
+        self.kernels: list[GpuKernel] = []
+
+    def lower(self, comp: Computation, layout: BufferLayout) -> tuple:
+        """comp's steps in schedule order, in the terms of `layout` (comp's own buffers)."""
+        outer, self.mc.computation = self.mc.computation, comp
+        try:
+            steps = []
+            for inst in comp.instructions:
+                if inst.opcode in NO_CODE or is_alias(inst, comp):
+                    continue
+                if inst.opcode in CONTROL_FLOW:
+                    steps += CONTROL_FLOW[inst.opcode](self, inst, comp, layout)
+                    continue
+                if inst.opcode in NOT_ON_GPU:
+                    raise NotSupportedError(f"not supported on gpu: {inst.opcode} (instruction {inst.name})")
+                for k in lower_instruction(self.mc, inst, comp, layout):
+                    self.kernels.append(k)
+                    steps.append(KernelLaunch(k.name, k.launch.grid, k.launch.block, k.launch.shared_bytes,
+                                              tuple(k.buffers)))
+            return tuple(steps)
+        finally:
+            self.mc.computation = outer
 
 
 def lower_instruction(mc: GpuModuleContext, inst, entry: Computation, layout: BufferLayout) -> list[GpuKernel]:

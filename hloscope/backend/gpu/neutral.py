@@ -22,12 +22,25 @@ from ..emit_context import ConstantPool, EmitOptions
 
 def neutral_ir(module: HloModule, instruction: str, plan=None, emit: EmitOptions | None = None) -> str:
     """LLVM IR (no triple, no data layout) of the CPU kernel(s) computing `instruction`."""
-    entry = module.entry_computation
-    layout = assign_buffers(entry, plan)
+    home = _home(module, instruction)
+    layout = assign_buffers(home, plan if home is module.entry_computation else None)
     llmod = ir.Module(name=f"{module.name}.{instruction}")
     base = emit or EmitOptions()
     options = EmitOptions(base.fast_math, base.reassociate_reductions, "loops")
     mc = ModuleContext(llmod, module, options, ConstantPool(llmod))
     mc.parallel_min_elements = 1 << 62  # never split a reduction into chunks
-    lower_instruction(mc, entry[instruction], entry, layout)
+    lower_instruction(mc, home[instruction], home, layout)
     return str(llmod)
+
+
+def _home(module: HloModule, instruction: str):
+    """The computation whose kernel computes `instruction`: the entry, or a loop's condition
+    or body or a branch (whose kernels the host runs too)."""
+    if instruction in module.entry_computation:
+        return module.entry_computation
+    for _, inst in module.all_instructions():
+        if inst.opcode in ("while", "conditional"):
+            for name in inst.called_computations():
+                if instruction in module.computation(name):
+                    return module.computation(name)
+    raise KeyError(f"no kernel computes {instruction!r}")

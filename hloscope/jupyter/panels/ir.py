@@ -71,6 +71,8 @@ def available_views(report) -> list[str]:
         views += ["LLVM IR", "LLVM IR (optimized)"]
         if any(s.name == "assembly" and s.status == "done" for s in report.stages):
             views.append("PTX" if report.options.backend == "gpu" else "assembly")
+        if report.program:
+            views.append("host program (GPU)")
     return views
 
 
@@ -84,6 +86,8 @@ def view_html(report, view: str, kernel: str | None) -> str:
         return code_block(module.to_text(), "hlo")
     if view.startswith("trace"):
         return code_block(str(report.listing), "asm")
+    if view.startswith("host program"):
+        return code_block(report.program, "asm")
     if view.startswith("LLVM"):
         text = report.optimized_llvm_ir if "optimized" in view else report.llvm_ir
         part = llvm_function(text, kernel) if kernel else text
