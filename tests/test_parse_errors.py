@@ -46,6 +46,8 @@ def caret_column(err: hs.HloParseError) -> int:
         (module("a = f32[2]{1,0} parameter(0)"), 3, "1,0}", "not a permutation"),
         (module("a = f32[2] parameter(0)", "ROOT b = f32[2] negate(a), metadata={op_name=\"x}"), 4, '"x}',
          "unterminated string"),
+        (module("a = f32[4] parameter(0)", "z = f32[] constant(0)", "ROOT p = f32[4] pad(a, z), padding=0_0_-1"),
+         5, "-1", "interior padding must not be negative"),
     ],
 )
 def test_error_points_at_the_offending_token(text, line, token, message):

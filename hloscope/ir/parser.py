@@ -359,6 +359,10 @@ class _ModuleParser:
         if not m:
             s.fail(f"expected padding like 1_2 or 1_2_0, found {s.describe_here()}")
         parts = [int(p) for p in m.group().split("_")]
+        if len(parts) == 3 and parts[2] < 0:
+            interior = m.start() + m.group().rindex("_") + 1
+            s.fail(f"interior padding must not be negative (got {parts[2]}): it is the number of "
+                   f"elements put between neighbours", interior)
         return PadDim(*parts)
 
     def window(self) -> tuple[WindowDim, ...]:
@@ -526,7 +530,7 @@ class _ModuleParser:
 
 import re as _re  # noqa: E402
 
-_PAD = _re.compile(r"-?\d+_-?\d+(?:_\d+)?")
+_PAD = _re.compile(r"-?\d+_-?\d+(?:_-?\d+)?")
 # A shape without tiling or dynamic dimensions; parsed once per distinct text, then cached.
 _SIMPLE_SHAPE = _re.compile(r"[a-z][a-z0-9]*\[[\d,]*\](?:\{[\d,]*\})?(?![\w{:])")
 _SIMPLE_METADATA = _re.compile(r'\{((?:\s*[A-Za-z_]\w*=(?:"(?:[^"\\\n]|\\.)*"|-?\d+))*)\s*\}')
