@@ -4,22 +4,27 @@ Playwright.
 The test starts JupyterLab on a free port with a token, opens a temporary copy of
 explorer_smoke.ipynb, runs all its cells, checks that the explorer's tabs render, steps
 through passes (the next button, the slider) and sees the graph and the diff change, then
-opens the static HTML export the notebook saved and checks its panels. Screenshots go to
-assets/ (the README shows one). Playwright's own browser download is not used: it drives
-/usr/bin/chromium (`./dev` installs Debian's `chromium` where it can).
+opens the static HTML export the notebook saved and checks its panels. Screenshots go to a
+temporary folder; with HLOSCOPE_UPDATE_SCREENSHOTS=1 they replace those in assets/ (the
+README shows them), so an ordinary test run leaves the checkout as it was. Playwright's own
+browser download is not used: it drives /usr/bin/chromium (`./dev` installs Debian's
+`chromium` where it can).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
+import tempfile
 import shutil
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
-ASSETS = HERE.parents[1] / "assets"
+ASSETS = (HERE.parents[1] / "assets" if os.environ.get("HLOSCOPE_UPDATE_SCREENSHOTS") == "1"
+          else Path(tempfile.mkdtemp(prefix="hloscope-screenshots-")))
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
