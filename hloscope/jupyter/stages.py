@@ -161,9 +161,10 @@ def _hlo(report: HloReport) -> str:
 
 def _passes(report: HloReport) -> str:
     from ..passes.optimize import OptimizeResult
+    from ..passes.pipelines import for_backend
     from .pipeline_spec import pipeline_from_spec
 
-    pipeline = pipeline_from_spec(report.options.pipeline)
+    pipeline = pipeline_from_spec(for_backend(report.options.pipeline, report.options.backend))
     records: list = []
     start = time.perf_counter()
     module = pipeline.run(report.input_module, records)

@@ -71,6 +71,7 @@ class InstructionFusion(HloPass):
     max_operands: int = 20  # buffers one fused loop may read (XLA:CPU kMaxOperands)
     max_instructions: int = 128  # a stand-in for XLA's code-duplication limits
     max_concatenate_operands: int = 8  # XLA:CPU leaves wider concatenates unfused
+    fuse_major_reductions: bool = False  # XLA:GPU fuses into column reductions (coalesced there)
 
     def run(self, module: HloModule, log: DecisionLog) -> HloModule:
         names = NameUniquer.for_module(module)

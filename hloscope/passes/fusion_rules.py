@@ -192,9 +192,10 @@ def producer_fusible(g, producer: str, consumer: str, opts) -> Verdict | None:
 
 
 def reduce_layout(g, producer: str, consumer: str, opts) -> Verdict | None:
-    """XLA:CPU: "Not fusing reductions over major dimensions" (they read memory with strides)."""
+    """XLA:CPU: "Not fusing reductions over major dimensions" (they read memory with strides).
+    XLA:GPU does fuse them: its column-reduction kernel reads them coalesced."""
     node = g.nodes[consumer]
-    if isinstance(node, Group) or node.opcode != "reduce":
+    if isinstance(node, Group) or node.opcode != "reduce" or opts.fuse_major_reductions:
         return None
     minor = g.shape(node.operands[0]).layout[:1]
     if minor and minor[0] not in node.attrs.get("dimensions", ()):

@@ -10,6 +10,7 @@ registry hands out a new copy on every lookup, so editing one never changes the 
 
 "default" follows the CPU compiler (xla/service/cpu/cpu_compiler.cc) in spirit: inline
 calls, simplify to a fixed point, sink reshapes, simplify again, fuse, clean up, schedule.
+"gpu" is "default" with XLA:GPU's fusion rule for column reductions (their producers fuse).
 "simplify" stops before fusion; "none" does nothing.
 """
 
@@ -73,6 +74,19 @@ def default_pipeline() -> Pipeline:
     return p
 
 
+def gpu_pipeline() -> Pipeline:
+    """default, but producers fuse into reductions over major dimensions too: the GPU's
+    column-reduction kernel reads those coalesced (XLA:GPU's fusion rule), where a CPU loop
+    would stride through memory."""
+    from .fusion import InstructionFusion
+
+    p = default_pipeline()
+    p.name = "gpu"
+    p.passes = [InstructionFusion(fuse_major_reductions=True) if isinstance(q, InstructionFusion) else q
+                for q in p.passes]
+    return p
+
+
 def no_pipeline() -> Pipeline:
     """No passes: the module as written."""
     return Pipeline("none", [])
@@ -108,10 +122,17 @@ class PipelineRegistry(Mapping):
 pipelines = PipelineRegistry(
     {
         "default": default_pipeline,
+        "gpu": gpu_pipeline,
         "simplify": simplify_pipeline,
         "none": no_pipeline,
     }
 )
+
+
+def for_backend(pipeline, backend: str):
+    """The pipeline a backend runs for `pipeline`: "default" means each backend's own
+    default, as in XLA ("gpu" for the GPU backend)."""
+    return "gpu" if backend == "gpu" and pipeline == "default" else pipeline
 
 
 def resolve(pipeline: str | Pipeline) -> Pipeline:

@@ -1,6 +1,7 @@
 """The options of `hloscope.compile(module, backend="gpu", **options)`.
 
-    pipeline               "default" | "simplify" | "none" | a Pipeline: the HLO passes
+    pipeline               "default" (for this backend: "gpu", which also fuses producers into
+                           column reductions) | "simplify" | "none" | a Pipeline: the HLO passes
     sm                     "sm_80" (default): the GPU architecture the PTX targets, and the
                            one ptxas assembles for; PTX for sm_80 also runs on later GPUs
     opt_level              0..3 (default 3): LLVM's -O level before PTX is emitted

@@ -29,6 +29,7 @@ from llvmlite import ir
 from hloscope.backend.cpu import jit
 from hloscope.backend.gpu import compiler as gpu_compiler
 from hloscope.backend.gpu.lowering import lower
+from hloscope.passes.pipelines import for_backend
 from hloscope.backend.llvm_types import I32, I64, PTR
 from hloscope.runtime.gpu_executable import GpuExecutable
 from hloscope.runtime.gpu_report import GpuCompileReport
@@ -222,7 +223,7 @@ def emulated_executable(module, **options) -> GpuExecutable:
     """compile(module, backend="gpu") with the kernels built for the emulator instead of PTX."""
     opts = gpu_compiler.GpuCompileOptions.from_kwargs(**options)
     module = stages.parse_module(module)
-    optimized, result = stages.optimize_module(module, opts.pipeline)
+    optimized, result = stages.optimize_module(module, for_backend(opts.pipeline, "gpu"))
     plan = stages.memory_plan_for(result, optimized)
     lowered = lower(optimized, gpu_compiler.lowering_options(opts), plan, threads=EmulatedThreads())
     report = GpuCompileReport(options=opts.as_dict(), sm="emulated", llvm_ir=str(lowered.llmod))

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import shutil
 
+import ml_dtypes
 import numpy as np
 import pytest
 
 import hloscope
 from hloscope.compiler import compile as compile_module
 from corpus_helpers import corpus_case, corpus_cases  # noqa: F401  (re-exported)
+
+RNG = np.random.default_rng(7)
+NUMPY = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64, "s8": np.int8,
+         "s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "pred": np.bool_}
 
 needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas is not on PATH (CUDA toolkit not installed)")
 
@@ -62,3 +67,21 @@ def assert_close(got, want, rtol=1e-5, atol=1e-6) -> None:
 
 def evaluate(text: str, *args):
     return hloscope.evaluate(hloscope.parse_hlo(text), *args)
+
+
+def data(dtype: str, *shape):
+    """Random test data: small integers, 30% true preds, normal floats."""
+    if dtype == "pred":
+        return RNG.random(shape) < 0.3
+    if np.dtype(NUMPY[dtype]).kind in "iu":
+        return RNG.integers(0, 50, shape).astype(NUMPY[dtype])
+    return RNG.standard_normal(shape).astype(NUMPY[dtype])
+
+
+def emulated_check(text: str, args, rtol=1e-5, atol=1e-5, **options):
+    """The GPU kernels of `text`, run on the CPU emulator, against the evaluator."""
+    from emulator import emulated_executable
+
+    exe = emulated_executable(text, **options)
+    assert_close(exe(*args), evaluate(text, *args), rtol, atol)
+    return exe

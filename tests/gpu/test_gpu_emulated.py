@@ -2,30 +2,11 @@
 evaluator and the corpus: every index, barrier and shuffle of the kernels is exercised, and
 the GpuExecutable's arena, copies and schedule are the ones a GPU would run."""
 
-import ml_dtypes
 import numpy as np
 import pytest
 
 from emulator import emulated_executable
-from gpu_helpers import assert_close, assert_matches, corpus_case, corpus_cases, evaluate, module, reducer
-
-RNG = np.random.default_rng(7)
-NUMPY = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64, "s8": np.int8,
-         "s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "pred": np.bool_}
-
-
-def data(dtype: str, *shape):
-    if dtype == "pred":
-        return RNG.random(shape) < 0.3
-    if np.dtype(NUMPY[dtype]).kind in "iu":
-        return RNG.integers(0, 50, shape).astype(NUMPY[dtype])
-    return RNG.standard_normal(shape).astype(NUMPY[dtype])
-
-
-def check(text: str, args, rtol=1e-5, atol=1e-5, **options):
-    exe = emulated_executable(text, **options)
-    assert_close(exe(*args), evaluate(text, *args), rtol, atol)
-    return exe
+from gpu_helpers import RNG, assert_matches, corpus_case, corpus_cases, data, emulated_check as check, module, reducer
 
 
 @pytest.mark.parametrize("name", corpus_cases("core") + ["argmax_rows", "cumsum_rows", "gather_rows"])
@@ -79,7 +60,8 @@ def test_row_reduction_with_interleaved_kept_dimension():
     assert exe.report.kernels[0].kind == "row-reduce"
 
 
-def test_column_reduction_fallback():
+def test_narrow_column_reduction_uses_the_fallback():
+    """Fewer columns than a warp: one thread per output element, looping over the rows."""
     text = module("""
         x = f32[300,7] parameter(0)
         z = f32[] constant(1)

@@ -71,10 +71,15 @@ def test_short_rows_use_the_generic_fallback():
     assert kernel.kind == "reduce-loop" and kernel.block == (256, 1, 1)
 
 
-def test_column_reduction_is_one_thread_per_output_element():
-    (kernel,) = compile_gpu(COLUMN_SUM, ptxas=False).report.kernels
-    assert kernel.kind == "reduce-loop" and kernel.extent == 64
-    assert "shfl" not in kernel.llvm_ir
+def test_column_reduction_is_a_thread_per_column_with_the_rows_split():
+    """64 columns are 64 threads: too few, so the 1000 rows are split into chunks of at
+    least 32 (blockIdx.y) and a second kernel combines each column's partials."""
+    partials, combine = compile_gpu(COLUMN_SUM, ptxas=False).report.kernels
+    assert partials.kind == combine.kind == "column-reduce"
+    assert partials.block == combine.block == (64, 1, 1)
+    assert partials.grid == (1, 31, 1) and combine.grid == (1, 1, 1)
+    for kernel in (partials, combine):  # threads never wait for each other
+        assert "shfl" not in kernel.llvm_ir and "barrier" not in kernel.llvm_ir
 
 
 def test_small_rows_get_a_smaller_block():

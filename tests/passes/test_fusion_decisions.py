@@ -171,3 +171,26 @@ ENTRY main {
     after, record = run_pass(InstructionFusion(), text)
     assert "broadcast_multiply_fusion" in after.computation("body")
     assert {d.computation for d in record.log if d.accepted} == {"body"}
+
+
+COLUMN_SUM_OF_EXP = """  x = f32[64,32] parameter(0)
+  e = f32[64,32] exponential(x)
+  z = f32[] constant(0)
+  ROOT s = f32[32] reduce(e, z), dimensions={0}, to_apply=add
+}
+
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = f32[] add(a, b)
+"""
+
+
+def test_column_reduction_input_fuses_only_under_the_gpu_rule():
+    """XLA:CPU keeps the input of a reduction over a major dimension unfused (a CPU loop
+    would stride through it); XLA:GPU fuses it, its column kernel reads it coalesced."""
+    _, record = fuse(COLUMN_SUM_OF_EXP)
+    assert decision(record, "e", "s").rule == "major_reduce"
+    after, record = fuse(COLUMN_SUM_OF_EXP, fuse_major_reductions=True)
+    assert decision(record, "e", "s").accepted
+    assert fused_ops(after, after.entry_computation.root) == ["exponential", "constant", "reduce"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.module import HloModule
+from ...passes.pipelines import for_backend
 from ...runtime.gpu_executable import GpuExecutable
 from ...runtime.gpu_program import DeviceProgram
 from ...runtime.gpu_options import GpuCompileOptions
@@ -36,7 +37,7 @@ def compile_gpu(module: HloModule | str, **options) -> GpuExecutable:
     with timed_stage(report, "parse"):
         module = parse_module(module)
     with timed_stage(report, "optimize"):
-        optimized, report.optimize_result = optimize_module(module, opts.pipeline)
+        optimized, report.optimize_result = optimize_module(module, for_backend(opts.pipeline, "gpu"))
         report.hlo = optimized.to_text()
     with timed_stage(report, "plan"):
         report.memory_plan = memory_plan_for(report.optimize_result, optimized)

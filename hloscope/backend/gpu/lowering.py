@@ -11,6 +11,7 @@ and the kernel follows the root:
 
     dot of two parameters in matrix form      dot_kernel: shared-memory tiles    (dot-tiled)
     reduce over the most minor dimensions     reduce_kernel: a block per row     (row-reduce)
+    reduce keeping the most minor dimensions  column_reduce: a thread per column (column-reduce)
     anything else                             loop_kernel: a grid-stride loop    (loop, reduce-loop)
 
 A dot inside a fusion is computed first by its own tiled kernel, into the fusion's output
@@ -39,6 +40,7 @@ from ..cpu.buffers import BufferLayout, assign_buffers, is_alias
 from ..cpu.kernel import KernelSpec, llvm_name
 from ..cpu.lowering import NO_CODE, NOT_ON_CPU, _epilogue_in_place, _safe_outputs, computation_of
 from ..cpu.reduce_kernel import reduce_parts
+from .column_reduce import column_plan, emit_column_reduce
 from .control_flow import CONTROL_FLOW
 from .dot_kernel import dot_ok, emit_dot
 from .kernel import GpuKernel, GpuModuleContext
@@ -140,6 +142,9 @@ def lower_instruction(mc: GpuModuleContext, inst, entry: Computation, layout: Bu
     plan = row_plan(spec, parts) if parts else None
     if plan is not None:
         return pre + emit_row_reduce(mc, spec, parts, plan, layout, extra)
+    plan = column_plan(spec, parts) if parts else None
+    if plan is not None:
+        return pre + emit_column_reduce(mc, spec, parts, plan, layout, extra)
     return pre + [emit_loop_kernel(mc, spec, extra)]
 
 

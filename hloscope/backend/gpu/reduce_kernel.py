@@ -25,8 +25,8 @@ get a grid-stride loop of their own at the end.
 Few long rows (a full sum) would leave most of the GPU idle, so they are split: blockIdx.y
 picks a chunk of the row, each block writes its total to scratch memory, and a second
 kernel reduces each row's chunk totals the same way and applies init (XLA's two-pass
-"tree reduction"). Rows shorter than 32 elements, column reductions and the rest use the
-loop kernel's generic fallback instead.
+"tree reduction"). Column reductions have a kernel of their own (column_reduce.py); rows
+shorter than 32 elements and the rest use the loop kernel's generic fallback.
 """
 
 from __future__ import annotations
@@ -105,16 +105,16 @@ def _row_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
     b, block = kf.builder, plan["block"]
     row, tid = kf.sreg("ctaid.x"), kf.sreg("tid.x")
-    base = _split(b, row, plan["shape"], plan["outer"], [I64(0)] * plan["shape"].rank)
+    base = split_index(b, row, plan["shape"], plan["outer"], [I64(0)] * plan["shape"].rank)
     start, stop = _chunk_bounds(kf, plan) if scratch else (I64(0), I64(plan["length"]))
     accs = Accumulators(em, [h for h, _ in heroes])
-    _scan(em, kf, accs, _element_reader(em, kf, plan, heroes, sides, base), b.add(start, tid), stop, block)
+    scan(em, kf, accs, element_reader(em, kf, plan, heroes, sides, base), b.add(start, tid), stop, block)
     warp_then_block(em, kf, accs, tid, block)
     with b.if_then(b.icmp_unsigned("==", tid, I64(0))):
         if scratch:
             to_scratch(kf, accs, scratch, b.add(b.mul(row, I64(plan["chunks"])), kf.sreg("ctaid.y")))
         else:
-            _store_results(em, kf, accs, heroes, base)
+            store_results(em, kf, accs, heroes, base)
     for name, outs in others:
         emit_grid_loop(em, kf, name, outs[0].shape, outs)
     kf.finish((block, 1, 1))
@@ -137,12 +137,12 @@ def _chunk_bounds(kf, plan) -> tuple[ir.Value, ir.Value]:
     return start, b.select(last, I64(plan["length"]), b.add(start, I64(size)))
 
 
-def _element_reader(em, kf, plan, heroes, sides, base):
+def element_reader(em, kf, plan, heroes, sides, base):
     """r -> every hero's input values at position r of the row (side outputs written too)."""
     b, shape = em.b, plan["shape"]
 
     def values_at(r):
-        index = Index(shape, multi=_split(b, r, shape, plan["reduced"], base))
+        index = Index(shape, multi=split_index(b, r, shape, plan["reduced"], base))
         _store_sides(em, kf, sides, index)
         return [[em.value(x, index.retyped(b, em.comp[x].shape)) for x in h.operands[: len(h.operands) // 2]]
                 for h, _ in heroes]
@@ -163,11 +163,11 @@ def _combine_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     row, tid = kf.sreg("ctaid.x"), kf.sreg("tid.x")
     accs = Accumulators(em, [h for h, _ in heroes])
     first = b.mul(row, I64(chunks))
-    _scan(em, kf, accs, lambda c: from_scratch(kf, accs, scratch, b.add(first, c)), tid, I64(chunks), block)
+    scan(em, kf, accs, lambda c: from_scratch(kf, accs, scratch, b.add(first, c)), tid, I64(chunks), block)
     warp_then_block(em, kf, accs, tid, block)
-    base = _split(b, row, plan["shape"], plan["outer"], [I64(0)] * plan["shape"].rank)
+    base = split_index(b, row, plan["shape"], plan["outer"], [I64(0)] * plan["shape"].rank)
     with b.if_then(b.icmp_unsigned("==", tid, I64(0))):
-        _store_results(em, kf, accs, heroes, base)
+        store_results(em, kf, accs, heroes, base)
     kf.finish((block, 1, 1))
     launch = Launch((plan["rows"], 1, 1), (block, 1, 1), kf.shared_bytes)
     kernel = GpuKernel(kf.fn.name, spec.instruction, "row-reduce", kf.buffers, launch, function=kf.fn,
@@ -176,7 +176,7 @@ def _combine_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     return kernel
 
 
-def _scan(em, kf, accs: "Accumulators", values_at, first: ir.Value, stop: ir.Value, block: int) -> None:
+def scan(em, kf, accs: "Accumulators", values_at, first: ir.Value, stop: ir.Value, block: int) -> None:
     """Each thread's partials: its first element, then every block-th one up to stop."""
     with em.scope():
         accs.start(values_at(first))
@@ -184,7 +184,7 @@ def _scan(em, kf, accs: "Accumulators", values_at, first: ir.Value, stop: ir.Val
         combine(em, accs, values_at(r))
 
 
-def _split(b: ir.IRBuilder, linear: ir.Value, shape: ArrayShape, dims: list[int], multi: list) -> list:
+def split_index(b: ir.IRBuilder, linear: ir.Value, shape: ArrayShape, dims: list[int], multi: list) -> list:
     """`multi` with dims (major to minor) set from a row-major linear index over them."""
     multi = list(multi)
     rest = linear
@@ -205,7 +205,7 @@ def _store_sides(em, kf, sides, index: Index) -> None:
         store(b, em.value(name, index.retyped(b, out.shape)), ptr, out.shape.dtype)
 
 
-def _store_results(em, kf, accs: "Accumulators", heroes, base) -> None:
+def store_results(em, kf, accs: "Accumulators", heroes, base) -> None:
     """out[row] = reducer(init, total) for every hero (thread 0 only)."""
     b = em.b
     with em.scope():
