@@ -29,14 +29,12 @@ from math import prod
 from ...ir.shape import ArrayShape
 from ..cpu.buffers import BufferLayout
 from ..cpu.kernel import KernelSpec
-from ..cpu.loop_kernel import input_leaves
 from ..cpu.reduce_kernel import loop_plan
-from ..elemental import ElementalEmitter
 from ..llvm_types import I64
-from .kernel import GpuKernel, GpuKernelFunction, GpuModuleContext, Launch
+from .kernel import GpuKernel, GpuModuleContext, Launch
 from .loop_kernel import block_for, emit_grid_loop
 from .nvptx import WARP
-from .reduce_kernel import TARGET_BLOCKS, element_reader, scan, split_index, store_results
+from .reduce_kernel import TARGET_BLOCKS, element_reader, open_kernel, scan, split_index, store_results
 from .row_combine import Accumulators, from_scratch, to_scratch
 
 MAX_BLOCK = 256
@@ -82,11 +80,7 @@ def emit_column_reduce(mc: GpuModuleContext, spec: KernelSpec, parts, plan: dict
 
 def _column_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     heroes, sides, others = parts
-    flat_scratch = [buf for acc in (scratch or []) for buf in acc]
-    kf = GpuKernelFunction(mc, spec.name, spec.inputs + list(extra.values()) + spec.outputs + flat_scratch,
-                           set(spec.outputs) | set(flat_scratch))
-    ctx = mc.emit_context(kf.builder)
-    em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
+    kf, em = open_kernel(mc, spec, extra, scratch, writes_scratch=True)
     b = kf.builder
     o, col = _column_of_thread(kf, plan)
     with b.if_then(b.icmp_unsigned("<", col, I64(plan["columns"]))):
@@ -114,11 +108,7 @@ def _column_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
 def _combine_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     """Second pass of a split: each column's chunk partials reduced in order; init applied."""
     heroes = parts[0]
-    flat_scratch = [buf for acc in scratch for buf in acc]
-    kf = GpuKernelFunction(mc, f"{spec.name}_combine", spec.inputs + list(extra.values()) + flat_scratch + spec.outputs,
-                           set(spec.outputs))
-    ctx = mc.emit_context(kf.builder)
-    em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
+    kf, em = open_kernel(mc, spec, extra, scratch, name=f"{spec.name}_combine")
     b = kf.builder
     o, col = _column_of_thread(kf, plan)
     with b.if_then(b.icmp_unsigned("<", col, I64(plan["columns"]))):

@@ -98,11 +98,7 @@ def emit_row_reduce(mc: GpuModuleContext, spec: KernelSpec, parts, plan: dict, l
 def _row_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     """A block per row (or per chunk of a row, with scratch): totals to outputs or scratch."""
     heroes, sides, others = parts
-    flat_scratch = [buf for acc in (scratch or []) for buf in acc]
-    kf = GpuKernelFunction(mc, spec.name, spec.inputs + list(extra.values()) + spec.outputs + flat_scratch,
-                           set(spec.outputs) | set(flat_scratch))
-    ctx = mc.emit_context(kf.builder)
-    em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
+    kf, em = open_kernel(mc, spec, extra, scratch, writes_scratch=True)
     b, block = kf.builder, plan["block"]
     row, tid = kf.sreg("ctaid.x"), kf.sreg("tid.x")
     base = split_index(b, row, plan["shape"], plan["outer"], [I64(0)] * plan["shape"].rank)
@@ -125,6 +121,17 @@ def _row_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     kernel.notes.append(f"row reduction: {plan['rows']} rows of {plan['length']}, {what}, {block} threads, "
                         "warp shuffles then shared memory")
     return kernel
+
+
+def open_kernel(mc, spec: KernelSpec, extra: dict, scratch, name: str = "", writes_scratch: bool = False):
+    """(kernel function, elemental emitter) over the fusion's buffers and any scratch: the
+    start of every reduction kernel. The first pass of a split writes the scratch, the
+    combining pass reads it."""
+    flat = [buf for acc in (scratch or []) for buf in acc]
+    writes = set(spec.outputs) | (set(flat) if writes_scratch else set())
+    kf = GpuKernelFunction(mc, name or spec.name, spec.inputs + list(extra.values()) + spec.outputs + flat, writes)
+    ctx = mc.emit_context(kf.builder)
+    return kf, ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
 
 
 def _chunk_bounds(kf, plan) -> tuple[ir.Value, ir.Value]:
@@ -153,11 +160,7 @@ def element_reader(em, kf, plan, heroes, sides, base):
 def _combine_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     """Second pass of a split: each row's chunk totals reduced by one block; init applied."""
     heroes = parts[0]
-    flat_scratch = [buf for acc in scratch for buf in acc]
-    kf = GpuKernelFunction(mc, f"{spec.name}_combine", spec.inputs + list(extra.values()) + flat_scratch + spec.outputs,
-                           set(spec.outputs))
-    ctx = mc.emit_context(kf.builder)
-    em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
+    kf, em = open_kernel(mc, spec, extra, scratch, name=f"{spec.name}_combine")
     b, chunks = kf.builder, plan["chunks"]
     block = block_threads(chunks)
     row, tid = kf.sreg("ctaid.x"), kf.sreg("tid.x")
