@@ -18,6 +18,7 @@ REPORT_TEXTS = (
     ("optimized_llvm_ir", "optimized LLVM IR"),
     ("assembly", "assembly"),
     ("ptx", "PTX"),
+    ("program", "host program (GPU)"),
 )
 
 

@@ -187,3 +187,13 @@ def test_every_corpus_module_exports_and_dumps(monkeypatch, tmp_path):
         assert page.count('<div class="step"') == len(res.records) and not _external_urls(page)
         dump_record(tmp_path / path.name, module=res)
     render.clear_cache()
+
+
+def test_export_of_a_gpu_compile_has_its_ptx_and_host_program():
+    from hloscope.compiler import compile as compile_module
+
+    module = corpus_module("softmax.opt")
+    exe = compile_module(module, backend="gpu", ptxas=False)
+    page = export_html(module=module, report=exe.report, timeout=30)
+    assert "host program (GPU)" in page and ".entry" in page
+    assert all(f"launch {k.name} " in page for k in exe.report.kernels)
