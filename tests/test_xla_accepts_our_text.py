@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import hloscope as hs
@@ -30,3 +31,19 @@ def test_xla_rejects_what_we_reject_too():
         hs.parse_hlo(bad)
     with pytest.raises(Exception):
         xla_hlo.hlo_module_from_text(bad)
+
+
+TRACED = {
+    "argsort": lambda x: np.argsort(x, axis=1),
+    "sort of a flattened array": lambda x: np.sort(x, axis=None),
+    "fori_loop": lambda x: hs.fori_loop(0, 3, lambda i, v: v * 0.5 + 1.0, x),
+    "cond": lambda x: hs.cond(x.sum() > 0, lambda v: v * 2, lambda v: -v, x),
+}
+
+
+@pytest.mark.parametrize("name", list(TRACED))
+def test_xla_parses_what_our_tracer_writes(name):
+    """Sort comparators, loops and branches as the tracer writes them are XLA's syntax too."""
+    ours = hs.jit(TRACED[name]).lower(np.ones((4, 6), np.float32))
+    theirs = xla_hlo.hlo_module_from_text(ours.to_text())
+    assert hs.parse_hlo(theirs.to_string()).instruction_count() == ours.instruction_count()

@@ -57,8 +57,9 @@ def binary(opcode: str, x: Tracer, y: Tracer) -> Tracer:
     return emit(opcode, (x, y))
 
 
-def compare(x: Tracer, y: Tracer, direction: str) -> Tracer:
-    return emit("compare", (x, y), direction=direction)
+def compare(x: Tracer, y: Tracer, direction: str, kind: str | None = None) -> Tracer:
+    """compare(x, y), direction; `kind` TOTALORDER orders floats by their bits (NaN last)."""
+    return emit("compare", (x, y), direction=direction, **({"type": kind} if kind else {}))
 
 
 def select(pred: Tracer, on_true: Tracer, on_false: Tracer) -> Tracer:
@@ -135,12 +136,22 @@ def get_tuple_element(inst, index: int) -> Tracer:
 def region(dtypes: Sequence, body: Callable[..., Sequence[Tracer]]):
     """A scalar computation `region_K.N` taking (accumulators..., values...) for a reduce:
     `body(*params)` emits its result(s) with ops from this module, inside the new region."""
+    return _scalar_computation([*dtypes, *dtypes], body)
+
+
+def comparator(dtypes: Sequence, body: Callable[..., Tracer]):
+    """A sort comparator taking (lhs_0, rhs_0, lhs_1, rhs_1, ...), one pair per operand, and
+    returning a pred: does lhs come first?"""
+    return _scalar_computation([d for d in dtypes for _ in range(2)], lambda *params: [body(*params)])
+
+
+def _scalar_computation(param_dtypes: Sequence, body: Callable[..., Sequence[Tracer]]):
     from .trace import Frame
 
     outer = frame()
     sub = Frame(outer.lowering, outer.lowering.region_name(), parent=outer, scope=outer.scope)
     sub.cb.metadata = outer.cb.metadata
-    params = [sub.parameter(ShapedArray((), d), f"Arg_{i}") for i, d in enumerate([*dtypes, *dtypes])]
+    params = [sub.parameter(ShapedArray((), d), f"Arg_{i}") for i, d in enumerate(param_dtypes)]
     with sub.active():
         outs = list(body(*params))
     return sub.finish(outs)
@@ -149,6 +160,14 @@ def region(dtypes: Sequence, body: Callable[..., Sequence[Tracer]]):
 def reduce(xs: Sequence[Tracer], inits: Sequence[Tracer], axes: Sequence[int], computation) -> list[Tracer]:
     """Variadic reduce over `axes`; one tracer per input (a tuple result is unpacked)."""
     inst = frame().emit_inst("reduce", [*xs, *inits], dimensions=tuple(axes), to_apply=computation)
+    if len(xs) == 1:
+        return [frame().wrap(inst)]
+    return [get_tuple_element(inst, i) for i in range(len(xs))]
+
+
+def sort(xs: Sequence[Tracer], dimension: int, computation) -> list[Tracer]:
+    """A stable sort of every operand along `dimension` by the comparator's order."""
+    inst = frame().emit_inst("sort", list(xs), dimensions=(dimension,), is_stable=True, to_apply=computation)
     if len(xs) == 1:
         return [frame().wrap(inst)]
     return [get_tuple_element(inst, i) for i in range(len(xs))]

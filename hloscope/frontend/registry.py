@@ -18,13 +18,13 @@ import numpy as np
 
 from .errors import unsupported
 from .pytree import flatten, tree_map
-from .rules import arithmetic, creation, elementwise, indexing, linalg, reductions, shapes
+from .rules import arithmetic, creation, elementwise, indexing, linalg, reductions, shapes, sorting
 from .trace import current_frame, operation
 from .tracer import Tracer
 
 RULES: dict = {
     **elementwise.RULES, **arithmetic.RULES, **reductions.RULES, **shapes.RULES,
-    **indexing.RULES, **linalg.RULES, **creation.RULES,
+    **indexing.RULES, **linalg.RULES, **creation.RULES, **sorting.RULES,
 }
 
 # ufunc.reduce / ufunc.accumulate of the ufuncs that have a natural reduction.

@@ -57,6 +57,8 @@ EXPRESSIONS = {
     "comparisons chain": lambda x: ((x > 0) & (x < 1)) | ~(x != x),
     "iteration": lambda x: [row.sum() for row in x[:3]],
     "take": lambda x: (np.take(x, np.array([0, 5, 2]), axis=1), np.take(x, np.array([3, 40]))),
+    "sort/argsort": lambda x: (np.sort(x), np.sort(x, axis=0), np.sort(x, axis=None), np.argsort(x, axis=1),
+                               np.argsort(x.ravel()), np.sort(np.round(x * 2))),
 }
 
 
@@ -145,3 +147,14 @@ def test_reflected_operators_with_numpy_operands(check):
 
 def test_hnp_asarray_stacks_lists_of_traced_values(check):
     check(lambda x: hnp.asarray([x.sum(), x.max(), 1.0]), A)
+
+
+def test_sort_puts_nans_last_and_argsort_is_stable(check):
+    """numpy's order: NaN after everything, -0.0 equal to 0.0; argsort of ties is kind="stable"."""
+    x = rng.integers(0, 4, (5, 30)).astype(np.float32)
+    x[0, [2, 9]] = np.nan
+    x[1, 3] = -0.0
+    check(lambda v: np.sort(v, axis=1), x)
+    check(lambda v: np.argsort(v, axis=1, kind="stable"), x)
+    check(lambda v: (np.sort(v.astype(np.int16), axis=0), np.argsort(v > 1, axis=1, kind="stable")),
+          np.nan_to_num(x))

@@ -8,7 +8,7 @@ For each instruction of the ENTRY, in schedule order:
     any other op                                             kernels for a one-instruction computation
 
 and the kernel kind follows the root: a dot (BLAS or loops), a reduce (reduction kernel), a
-scatter (scatter kernel), anything else (loop kernel). A dot inside a fusion is computed
+scatter or a sort (kernels of their own), anything else (loop kernel). A dot inside a fusion is computed
 first by a dot kernel, into the fusion's output when only elementwise ops follow it (the
 epilogue then runs in place), else into scratch space; the rest of the fusion reads it like
 a parameter.
@@ -37,11 +37,12 @@ from .loop_kernel import emit_loop_kernel
 from .parallel import decide_partitions
 from .reduce_kernel import emit_reduce_kernel, reduce_parts
 from .scatter_kernel import emit_scatter_kernel
+from .sort_kernel import emit_sort_kernel
 from .split_reduce import chunk_count, emit_split_reduce
 from .control_flow import CONTROL_FLOW
 
 NO_CODE = {"parameter", "constant", "tuple", "get-tuple-element", "bitcast", "after-all"}
-NOT_ON_CPU = {"custom-call", "sort", "select-and-scatter", "convolution",
+NOT_ON_CPU = {"custom-call", "select-and-scatter", "convolution",
               "rng", "rng-bit-generator", "fft", "infeed", "outfeed", "send", "recv", "all-reduce",
               "all-gather", "all-to-all", "collective-permute", "reduce-scatter", "partition-id", "replica-id",
               "triangular-solve", "cholesky", "real", "imag", "complex"}
@@ -152,6 +153,8 @@ def lower_instruction(mc: ModuleContext, inst, entry, layout: BufferLayout) -> l
     root = comp.root_instruction
     if root.opcode == "scatter":
         return [emit_scatter_kernel(mc, spec)]
+    if root.opcode == "sort":
+        return [emit_sort_kernel(mc, spec, layout)]
     dots = [d for d in comp.instructions if d.opcode == "dot" and _gemm(mc, comp, d)]
     if root.opcode == "dot" and root in dots:
         return [emit_dot(mc, spec, root, outputs[0])]
@@ -176,7 +179,7 @@ def lower_instruction(mc: ModuleContext, inst, entry, layout: BufferLayout) -> l
 
 def _check_supported(comp: Computation, hlo: HloModule) -> None:
     for i in comp.instructions:
-        own_kernel = i.opcode == "scatter" and i.name == comp.root  # scatter_kernel.py
+        own_kernel = i.opcode in ("scatter", "sort") and i.name == comp.root  # scatter_kernel.py, sort_kernel.py
         if i.opcode not in RULES and i.opcode != "parameter" and not own_kernel:
             raise NotSupportedError(f"not supported on cpu: {i.opcode} (instruction {i.name})")
         for callee in i.called_computations():
