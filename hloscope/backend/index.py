@@ -75,6 +75,19 @@ def delinearize(b: ir.IRBuilder, linear: ir.Value, dims, layout) -> list[ir.Valu
     return multi
 
 
+def spread(b: ir.IRBuilder, linear: ir.Value, dims: Sequence[int], which: Sequence[int], multi: Sequence) -> list:
+    """`multi` with the dimensions `which` (major to minor) set from `linear`, a row-major
+    index over those dimensions alone (a row number of a reduction or a sort)."""
+    multi = list(multi)
+    rest = linear
+    for pos, d in enumerate(reversed(which)):
+        last = pos == len(which) - 1
+        multi[d] = rest if last else b.urem(rest, I64(dims[d]))
+        if not last:
+            rest = b.udiv(rest, I64(dims[d]))
+    return multi
+
+
 class Index:
     """A position in an array of shape `shape`: its multi-index and maybe its linear offset.
 

@@ -25,7 +25,7 @@ from llvmlite import ir
 
 from ...ir.shape import ArrayShape
 from ..elemental import ElementalEmitter
-from ..index import Index
+from ..index import Index, spread
 from ..llvm_types import I1, I32, I64, storage_type, store
 from ..loops import for_range
 from .buffers import BufferLayout
@@ -47,7 +47,7 @@ def emit_sort_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) 
     b = kf.builder
     passes = (n - 1).bit_length()  # ceil(log2 n): the run width doubles until it covers the row
     with for_range(b, kf.begin, kf.end, "row") as row:
-        base = _row_index(b, row, shape, others)
+        base = spread(b, row, shape.dims, others, [I64(0)] * shape.rank)  # the row's first element
         perm = b.gep(kf.pointer(scratch), [b.mul(row, I64(n))], inbounds=True, source_etype=I32)
         spare = b.gep(kf.pointer(scratch), [b.add(I64(rows * n), b.mul(row, I64(n)))], inbounds=True, source_etype=I32)
         with for_range(b, 0, n, "i") as i:
@@ -64,18 +64,6 @@ def emit_sort_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) 
     kernel.notes = [f"stable merge sort of {rows} rows of {n} ({passes} passes), "
                     f"comparator {sort.attr('to_apply')} inlined; rows split across threads"]
     return kernel
-
-
-def _row_index(b, row: ir.Value, shape: ArrayShape, others: list[int]) -> list:
-    """The multi-index of a row's first element (the sort dimension at 0)."""
-    multi = [I64(0)] * shape.rank
-    rest = row
-    for pos, d in enumerate(reversed(others)):
-        last = pos == len(others) - 1
-        multi[d] = rest if last else b.urem(rest, I64(shape.dims[d]))
-        if not last:
-            rest = b.udiv(rest, I64(shape.dims[d]))
-    return multi
 
 
 def _umin(b, x: ir.Value, y: ir.Value) -> ir.Value:

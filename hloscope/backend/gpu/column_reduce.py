@@ -30,11 +30,12 @@ from ...ir.shape import ArrayShape
 from ..cpu.buffers import BufferLayout
 from ..cpu.kernel import KernelSpec
 from ..cpu.reduce_kernel import loop_plan
+from ..index import spread
 from ..llvm_types import I64
 from .kernel import GpuKernel, GpuModuleContext, Launch
 from .loop_kernel import block_for, emit_grid_loop
 from .nvptx import WARP
-from .reduce_kernel import TARGET_BLOCKS, element_reader, open_kernel, scan, split_index, store_results
+from .reduce_kernel import TARGET_BLOCKS, element_reader, open_kernel, scan, store_results
 from .row_combine import Accumulators, from_scratch, to_scratch
 
 MAX_BLOCK = 256
@@ -136,8 +137,8 @@ def _column_of_thread(kf, plan):
 def _base_index(b, plan, o, col) -> list:
     """The input's multi-index with the kept dimensions set (the reduced ones still 0)."""
     shape = plan["shape"]
-    multi = split_index(b, o, shape, plan["outer"], [I64(0)] * shape.rank)
-    return split_index(b, col, shape, plan["inner"], multi)
+    multi = spread(b, o, shape.dims, plan["outer"], [I64(0)] * shape.rank)
+    return spread(b, col, shape.dims, plan["inner"], multi)
 
 
 def _chunk_bounds(kf, plan):

@@ -41,7 +41,7 @@ from ..cpu.kernel import KernelSpec
 from ..cpu.loop_kernel import input_leaves
 from ..cpu.reduce_kernel import loop_plan
 from ..elemental import ElementalEmitter
-from ..index import Index
+from ..index import Index, spread
 from ..llvm_types import I64, storage_type, store
 from .kernel import GpuKernel, GpuKernelFunction, GpuModuleContext, Launch
 from .loop_kernel import emit_grid_loop
@@ -101,7 +101,7 @@ def _row_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     kf, em = open_kernel(mc, spec, extra, scratch, writes_scratch=True)
     b, block = kf.builder, plan["block"]
     row, tid = kf.sreg("ctaid.x"), kf.sreg("tid.x")
-    base = split_index(b, row, plan["shape"], plan["outer"], [I64(0)] * plan["shape"].rank)
+    base = spread(b, row, plan["shape"].dims, plan["outer"], [I64(0)] * plan["shape"].rank)
     start, stop = _chunk_bounds(kf, plan) if scratch else (I64(0), I64(plan["length"]))
     accs = Accumulators(em, [h for h, _ in heroes])
     scan(em, kf, accs, element_reader(em, kf, plan, heroes, sides, base), b.add(start, tid), stop, block)
@@ -149,7 +149,7 @@ def element_reader(em, kf, plan, heroes, sides, base):
     b, shape = em.b, plan["shape"]
 
     def values_at(r):
-        index = Index(shape, multi=split_index(b, r, shape, plan["reduced"], base))
+        index = Index(shape, multi=spread(b, r, shape.dims, plan["reduced"], base))
         _store_sides(em, kf, sides, index)
         return [[em.value(x, index.retyped(b, em.comp[x].shape)) for x in h.operands[: len(h.operands) // 2]]
                 for h, _ in heroes]
@@ -168,7 +168,7 @@ def _combine_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     first = b.mul(row, I64(chunks))
     scan(em, kf, accs, lambda c: from_scratch(kf, accs, scratch, b.add(first, c)), tid, I64(chunks), block)
     warp_then_block(em, kf, accs, tid, block)
-    base = split_index(b, row, plan["shape"], plan["outer"], [I64(0)] * plan["shape"].rank)
+    base = spread(b, row, plan["shape"].dims, plan["outer"], [I64(0)] * plan["shape"].rank)
     with b.if_then(b.icmp_unsigned("==", tid, I64(0))):
         store_results(em, kf, accs, heroes, base)
     kf.finish((block, 1, 1))
@@ -185,18 +185,6 @@ def scan(em, kf, accs: "Accumulators", values_at, first: ir.Value, stop: ir.Valu
         accs.start(values_at(first))
     with em.scope(), kf.strided(kf.builder.add(first, I64(block)), stop, I64(block), "r") as r:
         combine(em, accs, values_at(r))
-
-
-def split_index(b: ir.IRBuilder, linear: ir.Value, shape: ArrayShape, dims: list[int], multi: list) -> list:
-    """`multi` with dims (major to minor) set from a row-major linear index over them."""
-    multi = list(multi)
-    rest = linear
-    for pos, d in enumerate(reversed(dims)):
-        last = pos == len(dims) - 1
-        multi[d] = rest if last else b.urem(rest, I64(shape.dims[d]))
-        if not last:
-            rest = b.udiv(rest, I64(shape.dims[d]))
-    return multi
 
 
 def _store_sides(em, kf, sides, index: Index) -> None:
