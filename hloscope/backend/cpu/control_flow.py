@@ -8,7 +8,9 @@ passed as one pointer per leaf.
     while      state = init (copied into the while's own buffers)
                loop:  condition(state..., &pred); if !pred: break
                       body(state..., next...);  state = next     (copied: the body reads the
-                                                                   state while it writes next)
+                                                                   state while it writes next;
+                                                                   a leaf the body returns as
+                                                                   is is its own next, no copy)
     conditional
                switch (index, or pred ? 0 : 1; out of range -> the last branch):
                       branch_k(operand_k..., result...)
@@ -89,10 +91,20 @@ class WhileStep:
         b.position_at_end(done)
 
 
+def passed_through(body) -> set[int]:
+    """State leaves the loop body returns unchanged (ROOT tuple(..., gte(state, k), ...) at
+    position k). They need no buffer for the next state and no copy back: the body's "next"
+    for them is the state itself (what XLA's copy insertion would leave unaliased)."""
+    sub = assign_buffers(body, None)
+    return {dst.slot for src, dst in sub.output_copies if src.kind == "param" and src.slot == dst.slot}
+
+
 def lower_while(programs, inst, comp, layout: BufferLayout) -> WhileStep:
     hlo = programs.mc.hlo
     state = layout.of(inst.name)
-    following = [layout.grow_arena(s.size, f"{inst.name}.next", s.shape) for s in state]
+    same = passed_through(hlo.computation(inst.attr("body")))
+    following = [s if k in same else layout.grow_arena(s.size, f"{inst.name}.next", s.shape)
+                 for k, s in enumerate(state)]
     pred = layout.grow_arena(1, f"{inst.name}.pred", ArrayShape("pred", ()))
     condition = _program(programs, hlo.computation(inst.attr("condition")), layout, f"{inst.name}.condition")
     body = _program(programs, hlo.computation(inst.attr("body")), layout, f"{inst.name}.body")

@@ -71,12 +71,13 @@ class EntryEmitter:
             self.b.call(fn, pointers + [I64(0), I64(kernel.extent)])
 
     def finish(self) -> ir.Function:
-        """Copy the results no kernel wrote, and return."""
-        memcpy = self.llmod.globals.get("llvm.memcpy.p0.p0.i64") or ir.Function(
-            self.llmod, ir.FunctionType(VOID, [PTR, PTR, I64, I1]), "llvm.memcpy.p0.p0.i64")
+        """Copy the results no kernel wrote, and return. memmove, not memcpy: a loop body's
+        result can be its own parameter (a state leaf it passes through), same address."""
+        memmove = self.llmod.globals.get("llvm.memmove.p0.p0.i64") or ir.Function(
+            self.llmod, ir.FunctionType(VOID, [PTR, PTR, I64, I1]), "llvm.memmove.p0.p0.i64")
         for src, dst in self.layout.output_copies:
             if src.size:
-                self.b.call(memcpy, [self.pointer(dst), self.pointer(src), I64(src.size), I1(0)])
+                self.b.call(memmove, [self.pointer(dst), self.pointer(src), I64(src.size), I1(0)])
         self.b.ret_void()
         ir.IRBuilder(self.slots).branch(self.addresses.block)
         self.addresses.branch(self.fn.blocks[2])

@@ -15,7 +15,8 @@ starts from is copied into the arena from the host.
 
     while        state = init;  loop { condition(state) -> pred;  if !pred: break;
                                        body(state) -> next;  state = next }
-                 (the body reads the state while it writes next, so next has its own buffers)
+                 (the body reads the state while it writes next, so next has its own buffers,
+                 except for leaves the body returns unchanged: those are their own next)
     conditional  index = selector (pred: true -> 0, false -> 1; out of range -> last branch)
                  branch_index(operand_index) -> result
 """
@@ -27,6 +28,7 @@ import numpy as np
 from ...ir.shape import ArrayShape
 from ...runtime.gpu_program import Conditional, DeviceCopy, WhileLoop, relocate
 from ..cpu.buffers import Buffer, BufferLayout, assign_buffers
+from ..cpu.control_flow import passed_through
 
 
 class Placement:
@@ -52,7 +54,8 @@ def called_steps(programs, comp, layout: BufferLayout, params: list[Buffer], out
     sub = assign_buffers(comp, None)
     steps = programs.lower(comp, sub) + tuple(_copy(src, dst, comp) for src, dst in sub.output_copies)
     region = layout.grow_arena(sub.arena_bytes, name, ArrayShape("u8", (sub.arena_bytes,)))
-    return relocate(steps, Placement(params, outputs, region))
+    placed = relocate(steps, Placement(params, outputs, region))
+    return tuple(s for s in placed if not (isinstance(s, DeviceCopy) and s.src == s.dst))  # a leaf passed through
 
 
 def _copy(src: Buffer, dst: Buffer, comp) -> DeviceCopy:
@@ -80,13 +83,15 @@ def _readable(bufs: list[Buffer], comp, layout: BufferLayout, setup: list) -> li
 def lower_while(programs, inst, comp, layout: BufferLayout) -> tuple:
     hlo = programs.mc.hlo
     state = layout.of(inst.name)
-    following = [layout.grow_arena(s.size, f"{inst.name}.next", s.shape) for s in state]
+    same = passed_through(hlo.computation(inst.attr("body")))  # their next state is the state
+    following = [s if k in same else layout.grow_arena(s.size, f"{inst.name}.next", s.shape)
+                 for k, s in enumerate(state)]
     pred = layout.grow_arena(1, f"{inst.name}.pred", ArrayShape("pred", ()))
     condition = called_steps(programs, hlo.computation(inst.attr("condition")), layout, state, [pred],
                              f"{inst.name}.condition")
     body = called_steps(programs, hlo.computation(inst.attr("body")), layout, state, following, f"{inst.name}.body")
     init = tuple(_copy(i, s, comp) for i, s in zip(layout.of(inst.operands[0]), state) if i != s)
-    update = tuple(DeviceCopy(n, s) for n, s in zip(following, state))
+    update = tuple(DeviceCopy(n, s) for n, s in zip(following, state) if n != s)
     return (WhileLoop(inst.name, init, condition, pred, body, update),)
 
 
