@@ -4,7 +4,7 @@
     report.assembly            the same PTX (what `assembly` means for this backend)
     report.sm                  the architecture it targets (sm_80 unless chosen)
     report.kernels             one GpuKernelInfo per kernel, in launch order:
-        .kind                    loop, reduce-loop, row-reduce, column-reduce or dot-tiled
+        .kind                    loop, reduce-loop, row-reduce, column-reduce, sort-bitonic or dot-tiled
         .grid, .block            the launch dimensions, .shared_bytes static shared memory
         .llvm_ir                 the kernel's LLVM IR as emitted (.optimized_llvm_ir after -O)
         .ptxas                   KernelUsage (registers, shared memory, spills) or None

@@ -1,6 +1,8 @@
 """scatter on the CPU (backend/cpu/scatter_kernel.py): against numpy's ufunc.at and the
 evaluator, with repeated targets, windows that do not fit, and every index layout."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -9,29 +11,7 @@ from backend_helpers import NUMPY, check_against_evaluator, module, reducer
 RNG = np.random.default_rng(5)
 
 # jax.jit(lambda x, i, u: x.at[i].add(u)).lower(...).as_text(dialect="hlo"), as JAX prints it
-JAX_SCATTER_ADD = """HloModule jit__lambda, entry_computation_layout={(f32[10,3]{1,0}, s32[4]{0}, f32[4,3]{1,0})->f32[10,3]{1,0}}
-
-region_0.1 {
-  scatter-add.2 = f32[] parameter(0)
-  scatter-add.3 = f32[] parameter(1)
-  ROOT add.2 = f32[] add(scatter-add.2, scatter-add.3)
-}
-
-ENTRY main.2 {
-  x.1 = f32[10,3]{1,0} parameter(0)
-  i.1 = s32[4]{0} parameter(1)
-  constant.3 = s32[] constant(0)
-  broadcast.3 = s32[4]{0} broadcast(constant.3), dimensions={}
-  lt.1 = pred[4]{0} compare(i.1, broadcast.3), direction=LT
-  constant.2 = s32[] constant(10)
-  broadcast.2 = s32[4]{0} broadcast(constant.2), dimensions={}
-  add.3 = s32[4]{0} add(i.1, broadcast.2)
-  select_n.1 = s32[4]{0} select(lt.1, add.3, i.1)
-  broadcast_in_dim.1 = s32[4,1]{1,0} reshape(select_n.1)
-  u.1 = f32[4,3]{1,0} parameter(2)
-  ROOT scatter-add.5 = f32[10,3]{1,0} scatter(x.1, broadcast_in_dim.1, u.1), update_window_dims={1}, inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=region_0.1
-}
-"""
+JAX_SCATTER_ADD = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_scatter_add.hlo").read_text()
 
 
 def test_jax_scatter_add_matches_numpy_add_at():

@@ -2,6 +2,7 @@
 evaluator, on JAX's own argsort HLO, with NaNs, ties, several operands and any dimension."""
 
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,40 +13,7 @@ RNG = np.random.default_rng(9)
 
 # jax.jit(lambda x: jnp.argsort(x, axis=1)).lower(...).as_text(dialect="hlo"), as JAX prints it:
 # NaNs made canonical and -0.0 made 0.0, then a TOTALORDER compare; the iota rides along.
-JAX_ARGSORT = """HloModule jit__lambda, entry_computation_layout={(f32[4,50]{1,0})->s32[4,50]{1,0}}
-
-region_0.1 {
-  sort.6 = s32[] parameter(2)
-  sort.7 = s32[] parameter(3)
-  sort.4 = f32[] parameter(0)
-  ne.2 = pred[] compare(sort.4, sort.4), direction=NE
-  constant.2 = f32[] constant(nan)
-  constant.3 = f32[] constant(0)
-  eq.2 = pred[] compare(sort.4, constant.3), direction=EQ
-  select_n.4 = f32[] select(eq.2, constant.3, sort.4)
-  select_n.5 = f32[] select(ne.2, constant.2, select_n.4)
-  sort.5 = f32[] parameter(1)
-  ne.3 = pred[] compare(sort.5, sort.5), direction=NE
-  eq.3 = pred[] compare(sort.5, constant.3), direction=EQ
-  select_n.6 = f32[] select(eq.3, constant.3, sort.5)
-  select_n.7 = f32[] select(ne.3, constant.2, select_n.6)
-  ROOT lt_to.1 = pred[] compare(select_n.5, select_n.7), direction=LT, type=TOTALORDER
-}
-
-argsort.2 {
-  Arg_0.1 = f32[4,50]{1,0} parameter(0)
-  iota.2 = s32[50]{0} iota(), iota_dimension=0
-  iota.3 = s32[4,50]{1,0} broadcast(iota.2), dimensions={1}
-  sort.11 = (f32[4,50]{1,0}, s32[4,50]{1,0}) sort(Arg_0.1, iota.3), dimensions={1}, is_stable=true, to_apply=region_0.1
-  sort.12 = f32[4,50]{1,0} get-tuple-element(sort.11), index=0
-  ROOT sort.13 = s32[4,50]{1,0} get-tuple-element(sort.11), index=1
-}
-
-ENTRY main.3 {
-  x.1 = f32[4,50]{1,0} parameter(0)
-  ROOT jit_argsort_.1 = s32[4,50]{1,0} call(x.1), to_apply=argsort.2
-}
-"""
+JAX_ARGSORT = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_argsort.hlo").read_text()
 
 
 def less(dtype: str, direction: str = "LT", kind: str = "") -> str:
@@ -157,11 +125,3 @@ def test_many_rows_are_split_across_threads():
     np.testing.assert_array_equal(exe(x), np.sort(x, axis=1))
     (kernel,) = exe.report.kernels
     assert kernel.partitions == min(len(os.sched_getaffinity(0)), 2048)  # rows are independent
-
-
-def test_sort_is_not_yet_a_gpu_kernel():
-    import hloscope
-    from hloscope.errors import NotSupportedError
-
-    with pytest.raises(NotSupportedError, match="not supported on gpu: sort"):
-        hloscope.compile(hloscope.parse_hlo(JAX_ARGSORT), backend="gpu", ptxas=False)

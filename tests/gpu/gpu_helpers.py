@@ -14,7 +14,7 @@ from corpus_helpers import corpus_case, corpus_cases  # noqa: F401  (re-exported
 
 RNG = np.random.default_rng(7)
 NUMPY = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64, "s8": np.int8,
-         "s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "pred": np.bool_}
+         "s32": np.int32, "u8": np.uint8, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "pred": np.bool_}
 
 needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas is not on PATH (CUDA toolkit not installed)")
 

@@ -1,4 +1,5 @@
-"""Random sorts and scatters through the CPU backend, against the evaluator.
+"""Random sorts and scatters through the CPU backend (sorts also through the GPU's bitonic
+kernel on the emulator of the thread model), against the evaluator.
 
 Both kernels compute addresses from data (a permutation, an index array), so these draw
 what breaks address arithmetic: empty and length-1 dimensions, every sort dimension, NaNs,
@@ -9,6 +10,9 @@ A wrong address shows up as a wrong value here, in a test, not as a crash in a n
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 from fuzz_profile import fuzz_settings
 from hypothesis import given
@@ -16,6 +20,9 @@ from hypothesis import strategies as st
 
 import hloscope
 from hloscope.ir.shape import ArrayShape
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gpu"))
+from emulator import emulated_executable  # noqa: E402
 
 SORT_DTYPES = ("f32", "f64", "bf16", "s32", "u8", "s64", "pred")
 
@@ -117,6 +124,13 @@ def test_random_sorts_match_the_evaluator(case):
     text, args = case
     module = hloscope.parse_hlo(text)
     _same(hloscope.compile(module, backend="cpu", cache=False)(*args), hloscope.evaluate(module, *args))
+
+
+@fuzz_settings(scale=0.5)
+@given(sorts())
+def test_random_sorts_on_the_gpu_emulator_match_the_evaluator(case):
+    text, args = case
+    _same(emulated_executable(text)(*args), hloscope.evaluate(hloscope.parse_hlo(text), *args))
 
 
 @fuzz_settings(scale=0.5)

@@ -58,7 +58,7 @@ class GpuKernel:
 
     name: str
     instruction: str
-    kind: str  # loop, row-reduce, column-reduce, reduce-loop, dot-tiled
+    kind: str  # loop, row-reduce, column-reduce, reduce-loop, sort-bitonic, dot-tiled
     buffers: list[Buffer]
     launch: Launch
     notes: list[str] = field(default_factory=list)

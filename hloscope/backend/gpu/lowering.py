@@ -12,6 +12,7 @@ and the kernel follows the root:
     dot of two parameters in matrix form      dot_kernel: shared-memory tiles    (dot-tiled)
     reduce over the most minor dimensions     reduce_kernel: a block per row     (row-reduce)
     reduce keeping the most minor dimensions  column_reduce: a thread per column (column-reduce)
+    sort                                      sort_kernel: a bitonic network     (sort-bitonic)
     anything else                             loop_kernel: a grid-stride loop    (loop, reduce-loop)
 
 A dot inside a fusion is computed first by its own tiled kernel, into the fusion's output
@@ -47,6 +48,7 @@ from .kernel import GpuKernel, GpuModuleContext
 from .loop_kernel import emit_loop_kernel
 from .nvptx import Nvptx
 from .reduce_kernel import emit_row_reduce, row_plan
+from .sort_kernel import emit_sort_kernel
 
 NOT_ON_GPU = NOT_ON_CPU
 
@@ -126,6 +128,8 @@ def lower_instruction(mc: GpuModuleContext, inst, entry: Computation, layout: Bu
     outputs = _safe_outputs(comp, inputs, layout.of(inst.name), layout)
     spec = KernelSpec(llvm_name(inst.name), inst.name, comp, inputs, outputs)
     root = comp.root_instruction
+    if root.opcode == "sort":
+        return [emit_sort_kernel(mc, spec)]
     dots = [d for d in comp.instructions if d.opcode == "dot" and dot_ok(comp, d)]
     if root.opcode == "dot" and root in dots:
         return [emit_dot(mc, spec, root, outputs[0])]
@@ -149,9 +153,11 @@ def lower_instruction(mc: GpuModuleContext, inst, entry: Computation, layout: Bu
 
 
 def check_supported(comp: Computation, hlo: HloModule) -> None:
-    """Every instruction of the kernel (and of what it calls) has an elemental rule."""
+    """Every instruction of the kernel (and of what it calls) has an elemental rule, or is
+    a root with a kernel of its own (sort)."""
     for i in comp.instructions:
-        if i.opcode in NOT_ON_GPU or (i.opcode not in RULES and i.opcode != "parameter"):
+        own_kernel = i.opcode == "sort" and i.name == comp.root
+        if i.opcode in NOT_ON_GPU or (i.opcode not in RULES and i.opcode != "parameter" and not own_kernel):
             raise NotSupportedError(f"not supported on gpu: {i.opcode} (instruction {i.name})")
         for callee in i.called_computations():
             check_supported(hlo.computation(callee), hlo)
