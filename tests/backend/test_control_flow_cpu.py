@@ -1,5 +1,7 @@
 """while and conditional: called programs with their own buffers (backend/cpu/control_flow.py)."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -132,38 +134,12 @@ branch{k} {{
         check_against_evaluator(text, [np.array(pred), x], pipeline=pipeline)
 
 
-PASS_AND_SWAP = """
-c4 {
-  s = (s32[], f32[8], f32[8], f32[8]) parameter(0)
-  i = s32[] get-tuple-element(s), index=0
-  n = s32[] constant(5)
-  ROOT lt = pred[] compare(i, n), direction=LT
-}
-body {
-  s = (s32[], f32[8], f32[8], f32[8]) parameter(0)
-  i = s32[] get-tuple-element(s), index=0
-  a = f32[8] get-tuple-element(s), index=1
-  b = f32[8] get-tuple-element(s), index=2
-  k = f32[8] get-tuple-element(s), index=3
-  one = s32[] constant(1)
-  j = s32[] add(i, one)
-  ak = f32[8] add(a, k)
-  ROOT t = (s32[], f32[8], f32[8], f32[8]) tuple(j, b, ak, k)
-}
-"""
+PASS_AND_SWAP = (Path(__file__).resolve().parents[1] / "hlo_samples" / "loop_pass_and_swap.hlo").read_text()
 
 
 @pytest.mark.parametrize("pipeline", ["none", "default"])
 def test_loop_state_passed_through_and_swapped(pipeline):
     """Leaf 3 is returned as is (it is its own next state, no copy), leaves 1 and 2 trade
     places every iteration (each needs its own next buffer, or one would clobber the other)."""
-    text = module("""
-        a = f32[8] parameter(0)
-        b = f32[8] parameter(1)
-        k = f32[8] parameter(2)
-        zero = s32[] constant(0)
-        init = (s32[], f32[8], f32[8], f32[8]) tuple(zero, a, b, k)
-        w = (s32[], f32[8], f32[8], f32[8]) while(init), condition=c4, body=body
-    """, PASS_AND_SWAP)
     a, b, k = (np.linspace(-1, 1, 8, dtype=np.float32) * (m + 1) for m in range(3))
-    check_against_evaluator(text, [a, b, k], pipeline=pipeline)
+    check_against_evaluator(PASS_AND_SWAP, [a, b, k], pipeline=pipeline)

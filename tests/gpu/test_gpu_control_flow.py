@@ -1,6 +1,8 @@
 """while and conditional on the GPU: the host runs the loop and picks the branch, the kernels
 do the work. Run on the CPU emulator against the evaluator, and through ptxas."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -266,40 +268,14 @@ def test_relocate_maps_every_buffer_of_nested_steps():
     assert len(found) == 10 and all(buf.kind == "arena" and buf.slot >= 1000 for buf in found)
 
 
-PASS_AND_SWAP_BODY = """
-c4 {
-  s = (s32[], f32[8], f32[8], f32[8]) parameter(0)
-  i = s32[] get-tuple-element(s), index=0
-  n = s32[] constant(5)
-  ROOT lt = pred[] compare(i, n), direction=LT
-}
-body {
-  s = (s32[], f32[8], f32[8], f32[8]) parameter(0)
-  i = s32[] get-tuple-element(s), index=0
-  a = f32[8] get-tuple-element(s), index=1
-  b = f32[8] get-tuple-element(s), index=2
-  k = f32[8] get-tuple-element(s), index=3
-  one = s32[] constant(1)
-  j = s32[] add(i, one)
-  ak = f32[8] add(a, k)
-  ROOT t = (s32[], f32[8], f32[8], f32[8]) tuple(j, b, ak, k)
-}
-"""
+PASS_AND_SWAP = (Path(__file__).resolve().parents[1] / "hlo_samples" / "loop_pass_and_swap.hlo").read_text()
 
 
 def test_loop_state_passed_through_and_swapped_on_the_gpu():
     """As the CPU test of the same name: leaf 3 passes through (no next buffer, no copy back),
     leaves 1 and 2 trade places each iteration."""
-    text = module("""
-        a = f32[8] parameter(0)
-        b = f32[8] parameter(1)
-        k = f32[8] parameter(2)
-        zero = s32[] constant(0)
-        init = (s32[], f32[8], f32[8], f32[8]) tuple(zero, a, b, k)
-        w = (s32[], f32[8], f32[8], f32[8]) while(init), condition=c4, body=body
-    """, PASS_AND_SWAP_BODY)
     a, b, k = (np.linspace(-1, 1, 8, dtype=np.float32) * (m + 1) for m in range(3))
-    exe = check(text, a, b, k)
+    exe = check(PASS_AND_SWAP, a, b, k)
     loop, = [s for s in exe.program.steps if isinstance(s, WhileLoop)]
     assert len(loop.update) == 3  # counter, and the two swapped leaves; not the passed-through one
     copies = [step for step in loop.body if isinstance(step, DeviceCopy)]
