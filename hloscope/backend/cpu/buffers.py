@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...errors import NotSupportedError
 from ...ir.computation import Computation
 from ...ir.shape import ArrayShape, TupleShape
 
@@ -93,6 +94,18 @@ def is_alias(inst, comp: Computation) -> bool:
         operand = comp[inst.operands[0]].shape
         return operand.is_default_layout() and inst.shape.is_default_layout() and operand.dtype == inst.shape.dtype
     return False
+
+
+def operand_buffers(inst, layout: BufferLayout, backend: str) -> list[Buffer]:
+    """One buffer per operand of a kernel's instruction; a tuple-shaped operand (a whole
+    loop state) has several and cannot be one kernel argument."""
+    inputs = []
+    for op in inst.operands:
+        bufs = layout.of(op)
+        if len(bufs) != 1:
+            raise NotSupportedError(f"not supported on {backend}: tuple-shaped operand {op} of {inst.name}")
+        inputs.append(bufs[0])
+    return inputs
 
 
 def assign_buffers(entry: Computation, plan=None) -> BufferLayout:

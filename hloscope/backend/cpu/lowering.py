@@ -30,7 +30,7 @@ from ...ir.shape import ArrayShape
 from ..elemental import RULES
 from ..emit_context import ConstantPool, EmitOptions
 from . import dot_kernel
-from .buffers import Buffer, BufferLayout, assign_buffers, is_alias
+from .buffers import Buffer, BufferLayout, assign_buffers, is_alias, operand_buffers
 from .entry import EntryEmitter
 from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
 from .loop_kernel import emit_loop_kernel
@@ -141,12 +141,7 @@ def computation_of(inst: Instruction, entry: Computation, module: HloModule) -> 
 
 def lower_instruction(mc: ModuleContext, inst, entry, layout: BufferLayout) -> list:
     comp = computation_of(inst, entry, mc.hlo)
-    inputs = []
-    for op in inst.operands:
-        bufs = layout.of(op)
-        if len(bufs) != 1:
-            raise NotSupportedError(f"not supported on cpu: tuple-shaped operand {op} of {inst.name}")
-        inputs.append(bufs[0])
+    inputs = operand_buffers(inst, layout, "cpu")
     _check_supported(comp, mc.hlo)
     outputs = _safe_outputs(comp, inputs, layout.of(inst.name), layout)
     spec = KernelSpec(mc.unique_name(inst.name), inst.name, comp, inputs, outputs)

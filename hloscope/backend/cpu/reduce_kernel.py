@@ -134,7 +134,8 @@ def _inits(em, hero: Instruction) -> list:
     return [em.value(i, Index.scalar(em.comp[i].shape)) for i in hero.operands[n:]]
 
 
-def _store_sides(em, kf, sides, index: Index) -> None:
+def store_sides(em, kf, sides, index: Index) -> None:
+    """Write the elementwise side outputs of a reduce fusion at `index` (softmax's exp)."""
     b = em.b
     for name, outs in sides:
         out = outs[0]
@@ -174,7 +175,7 @@ def _row(em, kf, heroes, sides, in_shape, plan, partitioned):
                 new = apply_reducer(em, hero.attr("to_apply"), accs, _inputs_at(em, hero, index), [o.shape.dtype for o in outs])
                 for s, v in zip(slot_list, new):
                     b.store(v, s)
-            _store_sides(em, kf, sides, index)
+            store_sides(em, kf, sides, index)
         for (hero, outs), slot_list in zip(heroes, slots):
             for out, slot in zip(outs, slot_list):
                 store(b, b.load(slot), _address(em, kf, out, _out_index(hero, out.shape, base)), out.shape.dtype)
@@ -203,4 +204,4 @@ def _column(em, kf, heroes, sides, in_shape, plan, partitioned):
                     new = apply_reducer(em, hero.attr("to_apply"), accs, _inputs_at(em, hero, index), [o.shape.dtype for o in outs])
                     for p, o, v in zip(ptrs, outs, new):
                         store(b, v, p, o.shape.dtype)
-                _store_sides(em, kf, sides, index)
+                store_sides(em, kf, sides, index)

@@ -55,7 +55,7 @@ def emit_sort_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) 
         with for_range(b, 0, passes, "pass") as p:
             even = b.icmp_unsigned("==", b.and_(p, I64(1)), I64(0))
             src, dst = b.select(even, perm, spare), b.select(even, spare, perm)
-            _merge_pass(em, kf, sort, shape, dim, base, src, dst, b.shl(I64(1), p), n)
+            _merge_pass(em, kf, sort, dim, base, src, dst, b.shl(I64(1), p), n)
         final = perm if passes % 2 == 0 else spare
         _gather_rows(em, kf, sort, spec.outputs, dim, base, final, n)
     kf.finish()
@@ -70,7 +70,7 @@ def _umin(b, x: ir.Value, y: ir.Value) -> ir.Value:
     return b.select(b.icmp_unsigned("<", x, y), x, y)
 
 
-def _merge_pass(em, kf, sort, shape, dim, base, src, dst, width, n: int) -> None:
+def _merge_pass(em, kf, sort, dim, base, src, dst, width, n: int) -> None:
     """Merge every pair of neighbouring runs of `width` from src into dst."""
     b = em.b
     pair = b.shl(width, I64(1))
@@ -87,7 +87,7 @@ def _merge_pass(em, kf, sort, shape, dim, base, src, dst, width, n: int) -> None
             b.store(right_has, take_slot)  # one run empty: take from the other
             with b.if_then(b.and_(right_has, left_has)):
                 left, right = _position(b, src, i), _position(b, src, j)
-                b.store(_comes_first(em, sort, shape, dim, base, right, left), take_slot)
+                b.store(comes_first(em, sort, dim, base, right, left), take_slot)
             take = b.load(take_slot)
             b.store(b.select(take, _load_entry(b, src, j), _load_entry(b, src, i)),
                     b.gep(dst, [k], inbounds=True, source_etype=I32))
@@ -104,8 +104,9 @@ def _position(b, array, at: ir.Value) -> ir.Value:
     return b.zext(_load_entry(b, array, at), I64)
 
 
-def _comes_first(em, sort, shape, dim, base, a: ir.Value, b_pos: ir.Value) -> ir.Value:
-    """comparator(operands at a, operands at b_pos): does a come before b_pos?"""
+def comes_first(em, sort, dim: int, base: list, a: ir.Value, b_pos: ir.Value) -> ir.Value:
+    """comparator(operands at a, operands at b_pos) along the sort dimension of the row at
+    `base`: does a come before b_pos? (The GPU's sort kernel asks the same question.)"""
     b = em.b
     with em.scope():
         args = []
@@ -121,9 +122,14 @@ def _comes_first(em, sort, shape, dim, base, a: ir.Value, b_pos: ir.Value) -> ir
 
 def _gather_rows(em, kf, sort, outputs, dim, base, final, n: int) -> None:
     """out_k[row, i] = operand_k[row, final[i]] for every operand."""
+    with for_range(em.b, 0, n, "i") as i:
+        store_permuted(em, kf, sort, outputs, dim, base, i, _position(em.b, final, i))
+
+
+def store_permuted(em, kf, sort, outputs, dim: int, base: list, i: ir.Value, source: ir.Value) -> None:
+    """out_k[row, i] = operand_k[row, source] for every operand of the sort."""
     b = em.b
-    with for_range(b, 0, n, "i") as i, em.scope():
-        source = _position(b, final, i)
+    with em.scope():
         for operand, out in zip(sort.operands, outputs):
             from_multi, to_multi = list(base), list(base)
             from_multi[dim], to_multi[dim] = source, i

@@ -37,7 +37,7 @@ from ...ir.module import HloModule
 from ...runtime.gpu_program import KernelLaunch
 from ..elemental import RULES
 from ..emit_context import ConstantPool, EmitOptions
-from ..cpu.buffers import BufferLayout, assign_buffers, is_alias
+from ..cpu.buffers import BufferLayout, assign_buffers, is_alias, operand_buffers
 from ..cpu.kernel import KernelSpec, llvm_name
 from ..cpu.lowering import NO_CODE, NOT_ON_CPU, _epilogue_in_place, _safe_outputs, computation_of
 from ..cpu.reduce_kernel import reduce_parts
@@ -118,12 +118,7 @@ class GpuPrograms:
 
 def lower_instruction(mc: GpuModuleContext, inst, entry: Computation, layout: BufferLayout) -> list[GpuKernel]:
     comp = computation_of(inst, entry, mc.hlo)
-    inputs = []
-    for op in inst.operands:
-        bufs = layout.of(op)
-        if len(bufs) != 1:
-            raise NotSupportedError(f"not supported on gpu: tuple-shaped operand {op} of {inst.name}")
-        inputs.append(bufs[0])
+    inputs = operand_buffers(inst, layout, "gpu")
     check_supported(comp, mc.hlo)
     outputs = _safe_outputs(comp, inputs, layout.of(inst.name), layout)
     spec = KernelSpec(llvm_name(inst.name), inst.name, comp, inputs, outputs)

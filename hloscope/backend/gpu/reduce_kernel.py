@@ -39,7 +39,7 @@ from ...ir.shape import ArrayShape
 from ..cpu.buffers import BufferLayout
 from ..cpu.kernel import KernelSpec
 from ..cpu.loop_kernel import input_leaves
-from ..cpu.reduce_kernel import loop_plan
+from ..cpu.reduce_kernel import loop_plan, store_sides
 from ..elemental import ElementalEmitter
 from ..index import Index, spread
 from ..llvm_types import I64, storage_type, store
@@ -150,7 +150,7 @@ def element_reader(em, kf, plan, heroes, sides, base):
 
     def values_at(r):
         index = Index(shape, multi=spread(b, r, shape.dims, plan["reduced"], base))
-        _store_sides(em, kf, sides, index)
+        store_sides(em, kf, sides, index)
         return [[em.value(x, index.retyped(b, em.comp[x].shape)) for x in h.operands[: len(h.operands) // 2]]
                 for h, _ in heroes]
 
@@ -185,15 +185,6 @@ def scan(em, kf, accs: "Accumulators", values_at, first: ir.Value, stop: ir.Valu
         accs.start(values_at(first))
     with em.scope(), kf.strided(kf.builder.add(first, I64(block)), stop, I64(block), "r") as r:
         combine(em, accs, values_at(r))
-
-
-def _store_sides(em, kf, sides, index: Index) -> None:
-    b = em.b
-    for name, outs in sides:
-        out = outs[0]
-        ptr = b.gep(kf.pointer(out), [index.linear_for(b, out.shape)], inbounds=True,
-                    source_etype=storage_type(out.shape.dtype))
-        store(b, em.value(name, index.retyped(b, out.shape)), ptr, out.shape.dtype)
 
 
 def store_results(em, kf, accs: "Accumulators", heroes, base) -> None:

@@ -29,8 +29,9 @@ from math import prod
 
 from ...errors import NotSupportedError
 from ..cpu.kernel import KernelSpec
-from ..index import Index, spread
-from ..llvm_types import I1, I32, I64, storage_type, store
+from ..cpu.sort_kernel import comes_first, store_permuted
+from ..index import spread
+from ..llvm_types import I1, I32, I64
 from .kernel import GpuKernel, GpuModuleContext, Launch
 from .reduce_kernel import open_kernel
 
@@ -70,20 +71,14 @@ def emit_sort_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
                     theirs = b.load(b.gep(perm, [partner], source_etype=I32), typ=I32)
                     up = b.icmp_unsigned("==", b.and_(i, k), I64(0))
                     first, second = b.select(up, theirs, mine), b.select(up, mine, theirs)
-                    _before(em, sort, shape, dim, base, n, first, second, swap_slot)
+                    _before(em, sort, dim, base, n, first, second, swap_slot)
                     with b.if_then(b.load(swap_slot)):
                         b.store(theirs, b.gep(perm, [i], source_etype=I32))
                         b.store(mine, b.gep(perm, [partner], source_etype=I32))
             kf.barrier()
-    with kf.strided(tid, n, I64(threads), "i") as i, em.scope():
+    with kf.strided(tid, n, I64(threads), "i") as i:
         source = b.zext(b.load(b.gep(perm, [i], source_etype=I32), typ=I32), I64)
-        for operand, out in zip(sort.operands, spec.outputs):
-            from_multi, to_multi = list(base), list(base)
-            from_multi[dim], to_multi[dim] = source, i
-            value = em.value(operand, Index(spec.comp[operand].shape, multi=from_multi))
-            ptr = b.gep(kf.pointer(out), [Index(out.shape, multi=to_multi).linear_for(b, out.shape)],
-                        source_etype=storage_type(out.shape.dtype))
-            store(b, value, ptr, out.shape.dtype)
+        store_permuted(em, kf, sort, spec.outputs, dim, base, i, source)
     kf.finish((threads, 1, 1))
     launch = Launch((rows if n else 0, 1, 1), (threads, 1, 1), kf.shared_bytes)
     kernel = GpuKernel(kf.fn.name, spec.instruction, "sort-bitonic", kf.buffers, launch, function=kf.fn,
@@ -93,26 +88,13 @@ def emit_sort_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
     return kernel
 
 
-def _before(em, sort, shape, dim, base, n: int, a, c, slot) -> None:
+def _before(em, sort, dim, base, n: int, a, c, slot) -> None:
     """slot = does position a come strictly before position c (a total order, see above)."""
     b = em.b
     a64, c64 = b.zext(a, I64), b.zext(c, I64)
     a_real, c_real = b.icmp_unsigned("<", a64, I64(n)), b.icmp_unsigned("<", c64, I64(n))
     b.store(b.and_(a_real, b.not_(c_real)), slot)  # a real position goes before padding
-    with b.if_then(b.and_(a_real, c_real)), em.scope():
-        ahead, behind = _compare(em, sort, dim, base, a64, c64), _compare(em, sort, dim, base, c64, a64)
+    with b.if_then(b.and_(a_real, c_real)):
+        ahead, behind = comes_first(em, sort, dim, base, a64, c64), comes_first(em, sort, dim, base, c64, a64)
         tie_break = b.and_(b.not_(behind), b.icmp_unsigned("<", a64, c64))
         b.store(b.or_(ahead, tie_break), slot)
-
-
-def _compare(em, sort, dim, base, x, y):
-    """comparator(operands at x, operands at y)."""
-    args = []
-    for operand in sort.operands:
-        op_shape = em.comp[operand].shape
-        for pos in (x, y):
-            multi = list(base)
-            multi[dim] = pos
-            args.append(em.value(operand, Index(op_shape, multi=multi)))
-    result = em.apply(sort.attr("to_apply"), args)
-    return result if result.type == I1 else em.b.trunc(result, I1)
