@@ -10,6 +10,7 @@ import numpy as np
 import hloscope
 from hloscope.compiler import compile as compile_module
 from corpus_helpers import corpus_case, corpus_cases  # noqa: F401  (re-exported)
+from hlo_text import module, reducer  # noqa: F401  (re-exported)
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 NUMPY = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64,
@@ -21,18 +22,6 @@ def compile_text(text: str, **options):
     """Compile HLO text without the process-wide cache (each test sees a fresh compile)."""
     options.setdefault("cache", False)
     return compile_module(hloscope.parse_hlo(text), **options)
-
-
-def module(body: str, computations: str = "") -> str:
-    """An HLO module whose ENTRY is `body` (instruction lines; the last one is the ROOT)."""
-    lines = [line.strip() for line in body.strip().splitlines() if line.strip()]
-    lines[-1] = "ROOT " + lines[-1]
-    return f"HloModule test\n\n{computations}\nENTRY main {{\n  " + "\n  ".join(lines) + "\n}\n"
-
-
-def reducer(name: str, op: str, dtype: str) -> str:
-    return (f"{name} {{\n  a = {dtype}[] parameter(0)\n  b = {dtype}[] parameter(1)\n"
-            f"  ROOT c = {dtype}[] {op}(a, b)\n}}\n")
 
 
 def check_against_evaluator(text: str, args, rtol=1e-6, atol=1e-6, **options):

@@ -11,6 +11,7 @@ import pytest
 import hloscope
 from hloscope.compiler import compile as compile_module
 from corpus_helpers import corpus_case, corpus_cases  # noqa: F401  (re-exported)
+from hlo_text import module, reducer  # noqa: F401  (re-exported)
 
 RNG = np.random.default_rng(7)
 NUMPY = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64, "s8": np.int8,
@@ -22,20 +23,6 @@ needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas is
 def compile_gpu(text_or_module, **options):
     """hloscope.compile(..., backend="gpu")."""
     return compile_module(text_or_module, backend="gpu", **options)
-
-
-
-
-def module(body: str, computations: str = "") -> str:
-    """An HLO module whose ENTRY is `body` (instruction lines; the last one is the ROOT)."""
-    lines = [line.strip() for line in body.strip().splitlines() if line.strip()]
-    lines[-1] = "ROOT " + lines[-1]
-    return f"HloModule test\n\n{computations}\nENTRY main {{\n  " + "\n  ".join(lines) + "\n}\n"
-
-
-def reducer(name: str, op: str, dtype: str) -> str:
-    return (f"{name} {{\n  a = {dtype}[] parameter(0)\n  b = {dtype}[] parameter(1)\n"
-            f"  ROOT c = {dtype}[] {op}(a, b)\n}}\n")
 
 
 def assert_matches(got, outs, case) -> None:
