@@ -12,3 +12,24 @@ def reducer(name: str, op: str, dtype: str) -> str:
     """A scalar computation `name(a, b) = op(a, b)`: the to_apply of a reduce."""
     return (f"{name} {{\n  a = {dtype}[] parameter(0)\n  b = {dtype}[] parameter(1)\n"
             f"  ROOT c = {dtype}[] {op}(a, b)\n}}\n")
+
+
+def arg_reducer(name: str, direction: str) -> str:
+    """(value, index) pairs keeping the value that compares `direction` (GT: argmax, LT:
+    argmin), the lower index on a tie: the to_apply of a variadic reduce."""
+    return f"""
+{name} {{
+  v0 = f32[] parameter(0)
+  i0 = s32[] parameter(1)
+  v1 = f32[] parameter(2)
+  i1 = s32[] parameter(3)
+  better = pred[] compare(v0, v1), direction={direction}
+  eq = pred[] compare(v0, v1), direction=EQ
+  lt = pred[] compare(i0, i1), direction=LT
+  tie = pred[] and(eq, lt)
+  keep = pred[] or(better, tie)
+  v = f32[] select(keep, v0, v1)
+  i = s32[] select(keep, i0, i1)
+  ROOT t = (f32[], s32[]) tuple(v, i)
+}}
+"""

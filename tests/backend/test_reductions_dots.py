@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from hlo_text import arg_reducer
 from backend_helpers import NUMPY, check_against_evaluator, compile_text, module, reducer
 
 rng = np.random.default_rng(11)
@@ -85,22 +86,7 @@ def test_split_full_reduction_is_deterministic():
 
 
 def test_variadic_argmax():
-    comps = """
-argmax {
-  v0 = f32[] parameter(0)
-  i0 = s32[] parameter(1)
-  v1 = f32[] parameter(2)
-  i1 = s32[] parameter(3)
-  gt = pred[] compare(v0, v1), direction=GT
-  eq = pred[] compare(v0, v1), direction=EQ
-  lt = pred[] compare(i0, i1), direction=LT
-  tie = pred[] and(eq, lt)
-  keep = pred[] or(gt, tie)
-  v = f32[] select(keep, v0, v1)
-  i = s32[] select(keep, i0, i1)
-  ROOT t = (f32[], s32[]) tuple(v, i)
-}
-"""
+    comps = arg_reducer("argmax", "GT")
     text = module("""
         p = f32[16,33] parameter(0)
         io = s32[16,33] iota(), iota_dimension=1

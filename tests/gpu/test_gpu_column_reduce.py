@@ -4,24 +4,10 @@ the evaluator: a thread per column, with and without the rows split into chunks.
 import numpy as np
 import pytest
 
+from hlo_text import arg_reducer
 from gpu_helpers import RNG, compile_gpu, data, emulated_check, module, needs_ptxas, reducer
 
-ARGMIN = """
-argmin {
-  a = f32[] parameter(0)
-  i = s32[] parameter(1)
-  b = f32[] parameter(2)
-  j = s32[] parameter(3)
-  lt = pred[] compare(a, b), direction=LT
-  eq = pred[] compare(a, b), direction=EQ
-  jl = pred[] compare(i, j), direction=LT
-  tie = pred[] and(eq, jl)
-  take = pred[] or(lt, tie)
-  v = f32[] select(take, a, b)
-  k = s32[] select(take, i, j)
-  ROOT t = (f32[], s32[]) tuple(v, k)
-}
-"""
+ARGMIN = arg_reducer("argmin", "LT")
 
 
 def kinds(exe) -> list[str]:

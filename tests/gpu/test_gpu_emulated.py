@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from emulator import emulated_executable
+from hlo_text import arg_reducer
 from gpu_helpers import RNG, assert_matches, corpus_case, corpus_cases, data, emulated_check as check, module, reducer
 
 
@@ -164,22 +165,7 @@ def test_split_reduction_of_long_rows(dtype, op, init):
     np.testing.assert_allclose(got, want, rtol=tol[0], atol=tol[1])
 
 
-ARGMAX = """
-argmax {
-  v0 = f32[] parameter(0)
-  i0 = s32[] parameter(1)
-  v1 = f32[] parameter(2)
-  i1 = s32[] parameter(3)
-  gt = pred[] compare(v0, v1), direction=GT
-  eq = pred[] compare(v0, v1), direction=EQ
-  lt = pred[] compare(i0, i1), direction=LT
-  tie = pred[] and(eq, lt)
-  keep = pred[] or(gt, tie)
-  v = f32[] select(keep, v0, v1)
-  i = s32[] select(keep, i0, i1)
-  ROOT t = (f32[], s32[]) tuple(v, i)
-}
-"""
+ARGMAX = arg_reducer("argmax", "GT")
 
 
 def test_split_variadic_reduction():
