@@ -41,8 +41,7 @@ def default_pipeline() -> Pipeline:
         pass
     p = pipelines["simplify"]
     try:
-        from hloscope.passes.fusion import InstructionFusion
-        from hloscope.passes.multi_output_fusion import MultiOutputFusion
+        from hloscope.passes.fusion import InstructionFusion, MultiOutputFusion
     except ImportError:
         return p
     p.name = "simplify+fusion"

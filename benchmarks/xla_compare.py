@@ -38,8 +38,7 @@ def optimized(module):
 
         return optimize(module).module
     except ImportError:
-        from hloscope.passes.fusion import InstructionFusion
-        from hloscope.passes.multi_output_fusion import MultiOutputFusion
+        from hloscope.passes.fusion import InstructionFusion, MultiOutputFusion
         from hloscope.passes.pipeline import Pipeline
         from hloscope.passes.scheduler import MemoryScheduler
 

@@ -60,7 +60,7 @@ def simplify_pipeline() -> Pipeline:
 def default_pipeline() -> Pipeline:
     """simplify, then fusion, multi-output fusion, dce and the memory scheduler."""
     from .fusion import InstructionFusion
-    from .multi_output_fusion import MultiOutputFusion
+    from .fusion import MultiOutputFusion
     from .scheduler import MemoryScheduler
 
     p = simplify_pipeline()

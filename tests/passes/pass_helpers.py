@@ -55,8 +55,3 @@ def corpus_case(name: str):
     outs = [data[f"out{i}"] for i in range(len(case["outputs"]))]
     return module, args, outs, case
 
-
-def needs_default_pipeline() -> None:
-    """Skip unless fusion, multi-output fusion and the scheduler exist (other parts of hloscope)."""
-    for module in ("fusion", "multi_output_fusion", "scheduler"):
-        pytest.importorskip(f"hloscope.passes.{module}")

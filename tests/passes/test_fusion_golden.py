@@ -14,8 +14,7 @@ from pass_helpers import GOLDEN, check_golden, run_pass
 
 from hloscope.evaluator import evaluate
 from hloscope.passes.bisect import flat_outputs
-from hloscope.passes.fusion import InstructionFusion
-from hloscope.passes.multi_output_fusion import MultiOutputFusion
+from hloscope.passes.fusion import InstructionFusion, MultiOutputFusion
 from hloscope.passes.scheduler import MemoryScheduler
 
 PASSES = {p.name: p for p in (InstructionFusion, MultiOutputFusion, MemoryScheduler)}

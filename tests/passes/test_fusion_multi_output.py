@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pass_helpers import GOLDEN, run_pass
 
-from hloscope.passes.fusion import InstructionFusion
-from hloscope.passes.multi_output_fusion import MultiOutputFusion
+from hloscope.passes.fusion import InstructionFusion, MultiOutputFusion
 
 MOF = GOLDEN / "multi_output_fusion"
 

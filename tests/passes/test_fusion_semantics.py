@@ -11,8 +11,7 @@ from hloscope import parse_hlo
 from hloscope.evaluator import evaluate
 from hloscope.memory import plan_memory
 from hloscope.passes.bisect import flat_outputs
-from hloscope.passes.fusion import InstructionFusion
-from hloscope.passes.multi_output_fusion import MultiOutputFusion
+from hloscope.passes.fusion import InstructionFusion, MultiOutputFusion
 from hloscope.passes.pipeline import Pipeline
 from hloscope.passes.scheduler import MemoryScheduler
 

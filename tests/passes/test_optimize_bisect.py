@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pass_helpers import corpus_case, needs_default_pipeline
+from pass_helpers import corpus_case
 
 from hloscope import parse_hlo
 from hloscope.errors import HloVerifierError
@@ -81,8 +81,6 @@ def test_invalid_input_is_blamed_on_the_input():
 
 
 def test_default_pipeline_has_memory_plan():
-    needs_default_pipeline()
-    pytest.importorskip("hloscope.memory")
     result = optimize(parse_hlo(TEXT))
     assert result.memory_plan is not None
     assert result.module.is_scheduled

@@ -15,9 +15,9 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from ..ir.dtypes import element_type
-from ..ir.instruction import Instruction
-from ..ir.shape import ArrayShape
+from ...ir.dtypes import element_type
+from ...ir.instruction import Instruction
+from ...ir.shape import ArrayShape
 
 
 def _is_int(inst: Instruction) -> bool:

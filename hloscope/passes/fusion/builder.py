@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..ir.attributes import Metadata
-from ..ir.computation import Computation
-from ..ir.instruction import Instruction
-from ..ir.shape import Shape, TupleShape
+from ...ir.attributes import Metadata
+from ...ir.computation import Computation
+from ...ir.instruction import Instruction
+from ...ir.shape import Shape, TupleShape
 _SUFFIX = re.compile(r"^(.*)\.(\d+)$")
 
 

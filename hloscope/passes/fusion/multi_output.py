@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir.module import HloModule
-from ..ir.opcodes import is_elementwise
-from ..ir.shape import ArrayShape
-from .fusion_builder import Group, NameUniquer
-from .fusion_graph import ROOT, FusionGraph, fusible_computations, rebuild_module
-from .pipeline import HloPass
-from .record import DecisionLog
+from ...ir.module import HloModule
+from ...ir.opcodes import is_elementwise
+from ...ir.shape import ArrayShape
+from ..pipeline import HloPass
+from ..record import DecisionLog
+from .builder import Group, NameUniquer
+from .graph import ROOT, FusionGraph, fusible_computations, rebuild_module
 
 
 def _member(g: FusionGraph, key: str) -> bool:

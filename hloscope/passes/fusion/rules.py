@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir.opcodes import OPCODES, is_elementwise
-from ..ir.shape import ArrayShape
-from .fusion_builder import Group
+from ...ir.opcodes import OPCODES, is_elementwise
+from ...ir.shape import ArrayShape
+from .builder import Group
 
 # Ops that read their inputs at one index per output element, or move data cheaply: the
 # operations a loop fusion can compute inline (XLA:CPU's CanBeLoopFused, plus copy/convert).

@@ -16,8 +16,8 @@ elements are equal, and so does a broadcast of such a constant (`broadcast(0)`).
       a = f32[4] add(p, b)
       ROOT n = f32[4] negate(a)
 
-The rules live in algsimp_rules.py (arithmetic, select, convert, compare) and
-algsimp_shape_rules.py (reshape, transpose, broadcast, slice, pad, reduce, dot).
+The rules live in rules.py (arithmetic, select, convert, compare) and
+shape_rules.py (reshape, transpose, broadcast, slice, pad, reduce, dot).
 """
 
 from __future__ import annotations
@@ -26,15 +26,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..ir.attributes import Literal
-from ..ir.computation import Computation
-from ..ir.instruction import Instruction
-from ..ir.module import HloModule
-from ..ir.shape import ArrayShape, Shape
-from .naming import NameUniquer
-from .pipeline import HloPass
-from .record import DecisionLog
-from .rewrite import Rewriter, map_computations
+from ...ir.attributes import Literal
+from ...ir.computation import Computation
+from ...ir.instruction import Instruction
+from ...ir.module import HloModule
+from ...ir.shape import ArrayShape, Shape
+from ..naming import NameUniquer
+from ..pipeline import HloPass
+from ..record import DecisionLog
+from ..rewrite import Rewriter, map_computations
 
 MAX_CHAIN = 4  # rules tried again on an instruction a rule just made (saves fixed-point rounds)
 
@@ -92,8 +92,8 @@ def _splat_value(ctx: Simplifier, inst: Instruction):
 
 def default_rules() -> dict:
     """opcode -> the rules tried on it, in order (every rule of both rule files)."""
-    from .algsimp_rules import RULES as ARITH
-    from .algsimp_shape_rules import RULES as SHAPES
+    from .rules import RULES as ARITH
+    from .shape_rules import RULES as SHAPES
 
     table: dict[str, list] = {}
     for source in (ARITH, SHAPES):

@@ -1,5 +1,5 @@
 """algsimp rules for data movement: reshape, transpose, broadcast, slice, concatenate, pad,
-reverse, reduce and dot. Same contract as algsimp_rules.py: `rule(inst, ctx) -> name | None`,
+reverse, reduce and dot. Same contract as rules.py: `rule(inst, ctx) -> name | None`,
 the identity in the docstring's first line.
 
 JAX's output is full of these: `jnp.expand_dims` then `broadcast_in_dim` lowers to
@@ -9,9 +9,9 @@ to one broadcast through identity_broadcast, reshape_of_reshape and reshape_to_s
 
 from __future__ import annotations
 
-from ..ir.attributes import SliceDim
-from ..ir.instruction import Instruction
-from ..ir.shape import ArrayShape
+from ...ir.attributes import SliceDim
+from ...ir.instruction import Instruction
+from ...ir.shape import ArrayShape
 
 # ---- reshape, transpose, broadcast ----
 

@@ -19,7 +19,7 @@ chain's inputs and its result touch memory:
 
 The walk goes from the root towards the parameters (reverse post order). Each consumer
 tries its operands, the nearest first; when one fuses, the grown fusion tries again, until
-no operand is accepted. The rules (fusion_rules.py) decide each pair, and both the yes and
+no operand is accepted. The rules (rules.py) decide each pair, and both the yes and
 the no are logged with the rule's reason. Kinds: kLoop (elementwise and data movement),
 kInput (a reduce is the root, its "hero"; XLA:CPU prints kLoop there, XLA:GPU kInput) and
 kOutput (XLA:CPU's matrix-vector dot + bias add). Library calls (dot, convolution),
@@ -27,19 +27,19 @@ control flow and custom calls stay unfused.
 
 A fusion with one output cannot create a cycle: a producer with other users is either
 duplicated (the others keep the original) or left alone. Cycles matter for
-multi-output fusion, which checks them (multi_output_fusion.py).
+multi-output fusion, which checks them (multi_output.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir.module import HloModule
-from .fusion_builder import NameUniquer
-from .fusion_graph import FusionGraph, fusible_computations, rebuild_module
-from .fusion_rules import should_fuse
-from .pipeline import HloPass
-from .record import DecisionLog
+from ...ir.module import HloModule
+from ..pipeline import HloPass
+from ..record import DecisionLog
+from .builder import NameUniquer
+from .graph import FusionGraph, fusible_computations, rebuild_module
+from .rules import should_fuse
 
 # Rejections that stay true however the consumer's fusion grows (the others are asked again:
 # a shared producer may lose its other users to this very fusion, a lone constant may join).

@@ -11,12 +11,12 @@ move into fusions; the pseudo-user `ROOT` marks the computation's result.
 
 from __future__ import annotations
 
-from ..ir.computation import Computation
-from ..ir.instruction import Instruction
-from ..ir.module import HloModule
-from ..ir.shape import Shape
-from .fusion_builder import Group, NameUniquer
-from .fusion_rules import loop_fusible
+from ...ir.computation import Computation
+from ...ir.instruction import Instruction
+from ...ir.module import HloModule
+from ...ir.shape import Shape
+from .builder import Group, NameUniquer
+from .rules import loop_fusible
 
 ROOT = "<output>"  # the computation's result: a user that never moves
 
