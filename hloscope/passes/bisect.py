@@ -20,8 +20,7 @@ from ..errors import HloscopeError
 from ..evaluator import evaluate
 from ..ir.module import HloModule
 from ..ir.shape import ArrayShape, Shape, TupleShape
-from .pipeline import Pipeline
-from .pipelines import resolve
+from .pipelines import Spec, resolve
 from .record import PassRecord
 
 
@@ -117,7 +116,7 @@ def close(got: list[np.ndarray], want: list[np.ndarray], rtol: float, atol: floa
 def bisect(
     module: HloModule,
     *args,
-    pipeline: str | Pipeline = "default",
+    pipeline: Spec = "default",
     rtol: float = 1e-5,
     atol: float = 1e-6,
     seed: int = 0,

@@ -2,6 +2,7 @@
 
     result = hloscope.optimize(module)              # the "default" pipeline
     result = hloscope.optimize(module, "simplify")  # or a name, or a Pipeline object
+    result = hloscope.optimize(module, "algsimp,dce")  # or pass and pipeline names in order
     result.module                                   # the optimized module
     result.records                                  # one PassRecord per pass run
     print(result.summary())                         # pass, changed, ms, decisions
@@ -21,7 +22,7 @@ from ..errors import HloVerifierError
 from ..gc_pause import collector_paused
 from ..ir.module import HloModule
 from .pipeline import Pipeline
-from .pipelines import resolve
+from .pipelines import Spec, resolve
 from .record import PassRecord
 
 
@@ -85,8 +86,10 @@ class OptimizeResult:
         )
 
 
-def optimize(module: HloModule, pipeline: str | Pipeline = "default", verify: bool = True) -> OptimizeResult:
-    """Run `pipeline` (a name in `hloscope.pipelines` or a Pipeline) on `module`."""
+def optimize(module: HloModule, pipeline: Spec = "default", verify: bool = True) -> OptimizeResult:
+    """Run `pipeline` on `module`: a Pipeline, a name in `hloscope.pipelines`, or pass and
+    pipeline names in order ("algsimp,dce,fusion", or a list); see pipelines.resolve."""
+    p = resolve(pipeline)  # first: a misspelt pass name is reported before any work
     if verify:
         try:
             module.verify()
@@ -94,7 +97,6 @@ def optimize(module: HloModule, pipeline: str | Pipeline = "default", verify: bo
             error = HloVerifierError(f"the input module is invalid (before any pass ran): {e}")
             error.computation, error.instruction = e.computation, e.instruction
             raise error from e
-    p = resolve(pipeline)
     if not verify:
         p = _without_verification(p)
     records: list[PassRecord] = []

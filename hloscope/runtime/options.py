@@ -1,6 +1,7 @@
 """The options of `hloscope.compile(module, backend="cpu", **options)`.
 
-    pipeline               "default" | "simplify" | "none" | a Pipeline: the HLO passes
+    pipeline               "default" | "simplify" | "none" | a Pipeline | pass names in order
+                           ("algsimp,dce,fusion" or a list): the HLO passes
     opt_level              0..3 (default 3): LLVM's -O level; vectorizers run from -O2
     fast_math              False: strict IEEE float arithmetic (the transcendental
                            approximations keep exact inf/NaN handling). True adds LLVM's
@@ -58,7 +59,10 @@ class CompileOptions:
         """The options that change the generated code (the cache key uses these)."""
         skip = {"cache", "cache_dir"}
         out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in skip}
-        out["pipeline"] = self.pipeline if isinstance(self.pipeline, str) else repr(self.pipeline)
+        pipeline = self.pipeline
+        if isinstance(pipeline, (list, tuple)):  # names in order: the same key as their comma string
+            pipeline = ",".join(str(name) for name in pipeline)
+        out["pipeline"] = pipeline if isinstance(pipeline, str) else repr(pipeline)
         return out
 
     def as_dict(self) -> dict:
