@@ -54,6 +54,10 @@ class JupyterLab:
         labconfig.mkdir(parents=True, exist_ok=True)
         (labconfig / "page_config.json").write_text(json.dumps(
             {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+        # Every cell in the DOM, not only those in view: a test reads the whole notebook.
+        tracker = self.home / "settings" / "@jupyterlab" / "notebook-extension"
+        tracker.mkdir(parents=True, exist_ok=True)
+        (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
         return env
 
     def start(self) -> "JupyterLab":
@@ -82,15 +86,19 @@ class JupyterLab:
             body = response.read()
         return json.loads(body) if body else None
 
+    def kernels_idle(self) -> bool:
+        """Whether at least one kernel runs and every kernel is idle."""
+        try:
+            kernels = self.api("api/kernels")
+        except OSError:  # a kernel that is still starting can make the listing fail (HTTP 500)
+            return False
+        return bool(kernels) and all(k["execution_state"] == "idle" for k in kernels)
+
     def wait_idle(self, timeout: float = 120, settle: float = 1.0) -> None:
         """Until at least one kernel runs and every kernel has been idle for `settle` s."""
         deadline, idle_since = time.time() + timeout, None
         while time.time() < deadline:
-            try:
-                kernels = self.api("api/kernels")
-            except OSError:  # a kernel that is still starting can make the listing fail (HTTP 500)
-                kernels, idle_since = None, None
-            if kernels and all(k["execution_state"] == "idle" for k in kernels):
+            if self.kernels_idle():
                 idle_since = idle_since or time.time()
                 if time.time() - idle_since >= settle:
                     return
@@ -98,6 +106,13 @@ class JupyterLab:
                 idle_since = None
             time.sleep(0.25)
         raise TimeoutError(f"kernels not idle after {timeout} s: {self.api('api/kernels')}")
+
+    def shut_down_kernels(self) -> None:
+        """End every session and its kernel, so the next notebook starts alone on the CPUs."""
+        for session in self.api("api/sessions"):
+            self.api(f"api/sessions/{session['id']}", method="DELETE")
+        for kernel in self.api("api/kernels"):
+            self.api(f"api/kernels/{kernel['id']}", method="DELETE")
 
     def log_tail(self, lines: int = 40) -> str:
         try:

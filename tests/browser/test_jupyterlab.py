@@ -1,77 +1,37 @@
 """The explorer in a real browser: JupyterLab + headless Chromium (the system's), driven by
 Playwright.
 
-The test starts JupyterLab on a free port with a token, opens a temporary copy of
-explorer_smoke.ipynb, runs all its cells, checks that the explorer's tabs render, steps
-through passes (the next button, the slider) and sees the graph and the diff change, then
-opens the static HTML export the notebook saved and checks its panels. Screenshots go to a
-temporary folder; with HLOSCOPE_UPDATE_SCREENSHOTS=1 they replace those in assets/ (the
-README shows them), so an ordinary test run leaves the checkout as it was. Playwright's own
-browser download is not used: it drives /usr/bin/chromium (`./dev` installs Debian's
-`chromium` where it can).
+The test opens a copy of explorer_smoke.ipynb in JupyterLab (one server and one browser for
+all the browser tests: conftest.py), runs all its cells and checks that nothing a user would
+see went wrong (lab_notebook.problems: error outputs, failed stages or views, widgets that
+never rendered). Then it checks that the explorer's tabs render, that every stage is done,
+steps through passes (the next button, the slider) and sees the graph and the diff change,
+and opens the static HTML export the notebook saved and checks its panels. Screenshots go to
+a temporary folder; with HLOSCOPE_UPDATE_SCREENSHOTS=1 they replace those in assets/ (the
+README shows them), so an ordinary test run leaves the checkout as it was.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import tempfile
-import shutil
 from pathlib import Path
 
-import pytest
+from browser_env import TIMEOUT_MS
+from lab_notebook import problems, run_all_cells
 
 HERE = Path(__file__).resolve().parent
 ASSETS = (HERE.parents[1] / "assets" if os.environ.get("HLOSCOPE_UPDATE_SCREENSHOTS") == "1"
           else Path(tempfile.mkdtemp(prefix="hloscope-screenshots-")))
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-MISSING = [name for name in ("playwright", "jupyterlab", "jupyterlab_widgets", "ipywidgets")
-           if importlib.util.find_spec(name) is None]
-
-pytestmark = [
-    pytest.mark.skipif(bool(MISSING), reason=f"not installed: {', '.join(MISSING)} "
-                       "(./dev test installs the dev and notebook extras)"),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no {CHROMIUM}: install Debian's chromium "
-                       "(apt-get install chromium; ./dev does it when run as root)"),
-]
-
-TIMEOUT_MS = 90_000
-
-
-@pytest.fixture
-def lab(tmp_path):
-    from lab_server import JupyterLab  # tests/browser/lab_server.py
-
-    work = tmp_path / "work"
-    work.mkdir()
-    shutil.copy(HERE / "explorer_smoke.ipynb", work)
-    with JupyterLab(work, tmp_path / "home") as server:
-        server.work = work
-        yield server
-
-
-@pytest.fixture
-def page(tmp_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), headless=True,
-            args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 2000})
-        context.set_default_timeout(TIMEOUT_MS)
-        try:
-            yield context.new_page()
-        finally:
-            context.close()
+SMOKE = "browser/explorer_smoke.ipynb"
 
 
 def test_explorer_in_jupyterlab_and_the_static_export(lab, page):
-    _run_all_cells(lab, page)
+    page.goto(lab.url(f"lab/tree/{SMOKE}?reset"))
+    cells = run_all_cells(lab, page)
+    found = problems(cells, lab.work / SMOKE)
+    assert not found, f"{SMOKE}:\n  " + "\n  ".join(found)
     explorer = page.locator(".hloscope-explorer").first
     _check_tabs_and_overview(explorer)
     ASSETS.mkdir(exist_ok=True)
@@ -82,20 +42,6 @@ def test_explorer_in_jupyterlab_and_the_static_export(lab, page):
     _check_static_export(lab, page)
 
 
-def _run_all_cells(lab, page) -> None:
-    page.goto(lab.url("lab/tree/explorer_smoke.ipynb"))
-    page.wait_for_selector(".jp-NotebookPanel .jp-Cell")
-    lab.wait_idle()
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.get_by_text("Run All Cells", exact=True).click()
-    page.wait_for_selector(".hloscope-explorer")
-    lab.wait_idle()
-    page.wait_for_function(  # every cell has run: each prompt shows an execution count, [n]
-        "[...document.querySelectorAll('.jp-InputPrompt')].filter(p => /\\[\\d+\\]/.test(p.textContent)).length >= 3")
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-    assert errors.count() == 0, errors.first.inner_text()
-
-
 def _check_tabs_and_overview(explorer) -> None:
     labels = explorer.locator(".lm-TabBar-tabLabel")
     assert labels.all_inner_texts() == ["Overview", "Pass stepper", "Graph", "Memory", "IR", "Run"]
@@ -103,7 +49,11 @@ def _check_tabs_and_overview(explorer) -> None:
         assert labels.nth(i).is_visible()
     overview = explorer.locator(".hs-overview")
     overview.get_by_text("matches evaluator, numpy").first.wait_for()
-    assert overview.locator("td", has_text="✓ done").count() == 7
+    rows = overview.locator("tr[class*='hs-stage-']")
+    statuses = [(row.locator("td").first.inner_text(), row.get_attribute("class")) for row in rows.all()]
+    assert statuses, "the overview shows no stage rows"
+    unfinished = [(name, cls) for name, cls in statuses if cls not in ("hs-stage-done", "hs-stage-skipped")]
+    assert not unfinished, f"stages neither done nor skipped: {unfinished}"
 
 
 def _check_stepper(lab, explorer) -> None:
@@ -164,7 +114,7 @@ def _check_graph_tab(lab, explorer) -> None:
 
 
 def _check_static_export(lab, page) -> None:
-    report = lab.work / "report.html"
+    report = lab.work / Path(SMOKE).parent / "report.html"
     assert report.exists(), "the notebook's last cell saves report.html"
     page.goto(report.as_uri())
     for panel in ("overview", "stepper", "graph", "memory", "ir", "run"):
