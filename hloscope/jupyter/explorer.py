@@ -5,17 +5,17 @@
     ex.select("stepper"); ex.stepper.step(+1) # what the tabs do, from code
 
 The `%%hlo` magic displays an explorer first and then runs the stages, so the Overview fills
-in live. Graph layouts go through a LayoutCache owned by the explorer (a warm layout process
-and a cache); once every stage is done, the graphs the user will most likely open next are
-laid out in the background.
+in live. Graph layouts go through the process-wide LayoutService (hloscope.viz.layout: warm
+layout processes and a cache shared by every explorer); once every stage is done, the graphs
+the user will most likely open next are laid out in the background.
 """
 
 from __future__ import annotations
 
 import ipywidgets as w
 
+from ..viz.layout import LayoutService, default_service
 from .graphs import all_step_dots
-from .layout import LayoutCache
 from .options import PANELS
 from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel
 from .stages import run_stages
@@ -29,9 +29,9 @@ PANEL_CLASSES = {
 class Explorer(w.VBox):
     """Tabs (Overview, Pass stepper, Graph, Memory, IR, Run) over one HloReport."""
 
-    def __init__(self, report, show=None, layouts: LayoutCache | None = None):
+    def __init__(self, report, show=None, layouts: LayoutService | None = None):
         self.report = report
-        self.layouts = layouts or LayoutCache()
+        self.layouts = layouts or default_service()
         names = [p for p in (show or report.options.show or PANELS) if p in PANEL_CLASSES]
         self.panels = {name: PANEL_CLASSES[name](self.layouts) for name in names}
         self.tabs = w.Tab(children=[p.widget for p in self.panels.values()])

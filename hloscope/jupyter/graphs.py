@@ -61,7 +61,7 @@ def step_specs(record, index: int) -> tuple[GraphSpec, GraphSpec | None]:
 
 
 def graph_block(layouts, spec: GraphSpec, selected: str | None = None, max_height: int = 900) -> str:
-    """The spec laid out by `layouts` (a LayoutCache): the SVG, or a summary with the HLO.
+    """The spec laid out by `layouts` (a LayoutService): the SVG, or a summary with the HLO.
     A graph taller than `max_height` pixels scrolls inside its box."""
     if spec.dot is None:
         body = fallback_html(spec.module, None, spec.note)

@@ -4,7 +4,8 @@ Nothing here imports IPython or ipywidgets, so every view can be tested (and exp
 without Jupyter; the notebook front end is built on top of these.
 
     module_to_dot(module)          the dataflow graph (fusions as clusters) as Graphviz DOT
-    render_svg(dot)                DOT -> SVG in a child process with a timeout, cached
+    render_svg(dot)                DOT -> SVG by a warm worker process, with a timeout, cached
+    LayoutService()                that service itself: workers, cache, background prefetch
     graph_html(module)             SVG, or a summary + HLO text when it cannot be drawn
     graph_diff(before, after)      added / removed / changed instructions
     text_diff_html(a, b)           a highlighted unified diff of two HLO texts
@@ -20,11 +21,13 @@ from .export import export_html, save_html
 from .graph import module_to_dot
 from .graph_view import graph_html
 from .hlo_html import highlight_hlo, hlo_block, module_html
+from .layout import LayoutService, render_many, render_svg
 from .memory_chart import memory_plan_html, memory_plan_svg, memory_plan_table_html
 from .records_html import pass_record_html, records_table_html
-from .render import RenderResult, render_many, render_svg
+from .render import RenderResult
 
 __all__ = [
+    "LayoutService",
     "RenderResult",
     "dump_record",
     "export_html",

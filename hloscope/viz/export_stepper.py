@@ -4,7 +4,7 @@ Layout is the expensive part, so it is bounded three ways: only distinct modules
 out (a pass that changed nothing reuses the previous graph, and diff highlighting is done
 in the browser by CSS classes, not by a second layout), each layout has a timeout, and the
 whole export has a layout budget after which graphs are replaced by summaries. Layouts run
-in parallel child processes (hloscope.viz.render).
+in parallel warm worker processes (hloscope.viz.layout).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from .diff import graph_diff, text_diff_html
 from .graph import computation_of, module_to_dot, plan_graph
 from .graph_view import svg_block
+from .layout import render_many
 from .records_html import decisions_html, doc_html, record_header_html, record_title
-from .render import render_many
 from .summary import computation_summary, summary_html
 
 

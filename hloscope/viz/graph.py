@@ -2,7 +2,7 @@
 
     dot = module_to_dot(module)                       # the ENTRY, fusions as clusters
     dot = module_to_dot(module, collapse_fusions=True)  # one box per fusion
-    svg = render_svg(dot).svg                         # hloscope.viz.render
+    svg = render_svg(dot).svg                         # hloscope.viz.layout
 
 Nodes are named after their instructions (stable across passes), so an SVG node's `<title>`
 is the instruction name and a front end can map clicks back to the IR. A fusion is drawn as

@@ -15,7 +15,8 @@ import html
 from ..ir.printer import format_computation
 from .graph import computation_of, module_to_dot, plan_graph
 from .hlo_html import hlo_block
-from .render import DEFAULT_TIMEOUT, RenderResult, render_svg
+from .layout import render_svg
+from .render import DEFAULT_TIMEOUT, RenderResult
 from .summary import computation_summary, summary_html
 from .theme import style_block
 

@@ -1,52 +1,66 @@
-"""DOT -> SVG, bounded in time: a layout never hangs the caller and never raises.
+"""DOT -> SVG in a child process, bounded in time: the engines behind hloscope.viz.layout.
 
 Graphviz's `dot` takes ~1.4 s on a 300-node DAG, ~40 s on 1000 nodes, and can run for
-minutes on some cyclic graphs, and its C code cannot be interrupted from Python. So the
+minutes on some cyclic graphs, and its C code cannot be interrupted from Python. So every
 layout runs in a child process that is killed at the timeout:
 
-1. pygraphviz (its wheels bundle Graphviz) in `python -c`, DOT on stdin, SVG on stdout;
-2. the system `dot -Tsvg` if pygraphviz is not installed (or its child failed);
-3. otherwise `svg=None` and a message saying why, so the caller shows a summary.
+1. pygraphviz (its wheels bundle Graphviz) in a `LayoutWorker`: a `python -S` child that
+   reads length-prefixed DOT texts from stdin and answers each with a status byte and a
+   length-prefixed SVG, so one start-up (~0.1 s) serves many graphs (~0.02 s each);
+2. the system `dot -Tsvg`, one child per graph, when pygraphviz is not installed or its
+   worker cannot run (`render_with_dot`);
+3. neither: `svg=None` and a message saying why, so the caller shows a summary.
 
-Layouts are cached by DOT text (the only global state here, small and bounded).
+Nothing here is kept between calls: which workers stay warm, the cache and the priorities
+belong to hloscope.viz.layout.LayoutService.
 """
 
 from __future__ import annotations
 
 import html
 import importlib.util
+import math
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
-import threading
 import time
-from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 DEFAULT_TIMEOUT = 3.0
-CACHE_SIZE = 128
+NO_ENGINE_MESSAGE = (
+    "no graph layout: neither pygraphviz nor Graphviz's `dot` is installed "
+    "(pip install pygraphviz); showing a summary instead"
+)
 
 # `python -S` skips site-packages' .pth processing (half the start-up time); the child is
 # told where pygraphviz lives instead.
-_CHILD = (
-    "import sys\n"
-    "sys.path.insert(0, sys.argv[1])\n"
-    "import pygraphviz\n"
-    "g = pygraphviz.AGraph(string=sys.stdin.read())\n"
-    "sys.stdout.write(g.draw(format='svg', prog='dot').decode('utf-8'))\n"
-)
-
-_cache: OrderedDict = OrderedDict()  # dot text -> (RenderResult, timeout it was tried with)
-_cache_lock = threading.Lock()
+_WORKER = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import pygraphviz
+inp, out = sys.stdin.buffer, sys.stdout.buffer
+while True:
+    head = inp.read(8)
+    if len(head) < 8:
+        break
+    dot = inp.read(int.from_bytes(head, "little")).decode("utf-8")
+    try:
+        body, status = pygraphviz.AGraph(string=dot).draw(format="svg", prog="dot"), 0
+    except Exception as e:
+        body, status = str(e).encode("utf-8"), 1
+    out.write(bytes([status]) + len(body).to_bytes(8, "little") + body)
+    out.flush()
+"""
 
 
 @dataclass(frozen=True)
 class RenderResult:
     """svg: the SVG markup (no XML prolog, ready to inline in HTML) or None;
-    message: why there is no SVG (or ""); engine: "pygraphviz", "dot" or "none"."""
+    message: why there is no SVG (or ""); engine: "pygraphviz", "dot" or "none"
+    ("none": no engine was tried, e.g. none is installed or the time budget was spent)."""
 
     svg: str | None
     message: str
@@ -68,110 +82,144 @@ def available_engines() -> list[str]:
     return engines
 
 
-def _pygraphviz_root() -> str:
-    """The folder that holds the pygraphviz package (its site-packages)."""
-    spec = importlib.util.find_spec("pygraphviz")
-    return os.path.dirname(os.path.dirname(spec.origin))
+def not_tried(message: str) -> RenderResult:
+    """A result for a graph no engine was asked to lay out (engine "none")."""
+    return RenderResult(None, message, 0.0, "none")
 
 
-def render_svg(dot: str, timeout: float = DEFAULT_TIMEOUT) -> RenderResult:
-    """Lay out `dot` and return its SVG, or a message saying why not (timeout, no Graphviz)."""
-    hit = _cached(dot, timeout)
-    if hit is not None:
-        return hit
-    result = _render_uncached(dot, timeout)
-    _store(dot, result, timeout)
-    return result
-
-
-def _cached(dot: str, timeout: float) -> RenderResult | None:
-    """A cached layout, or a cached failure if it was tried with at least this timeout."""
-    with _cache_lock:
-        hit = _cache.get(dot)
-        if hit is not None and (hit[0].ok or timeout <= hit[1]):
-            _cache.move_to_end(dot)
-            return hit[0]
-    return None
-
-
-def _store(dot: str, result: RenderResult, timeout: float) -> None:
-    with _cache_lock:
-        _cache[dot] = (result, timeout)
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-
-
-def render_many(
-    dots: list[str], timeout: float = DEFAULT_TIMEOUT, workers: int | None = None, budget: float | None = None
-) -> list[RenderResult]:
-    """`render_svg` for several graphs: cached ones are reused, the rest are laid out by a
-    few batch workers (hloscope.viz.render_batch), each graph still bounded by `timeout`.
-    budget: seconds for the whole call; graphs not started by then get a message instead."""
-    from . import render_batch
-
-    deadline = None if budget is None else time.perf_counter() + budget
-    results: list[RenderResult | None] = [_cached(d, timeout) for d in dots]
-    missing = list(dict.fromkeys(d for d, r in zip(dots, results) if r is None))
-    if not missing:
-        return results
-    workers = workers or max(1, min(os.cpu_count() or 1, 4))
-    if render_batch.supported():
-        fresh = render_batch.render_batch(missing, timeout, workers, deadline)
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            fresh = list(pool.map(lambda d: _render_uncached(d, timeout), missing))
-    by_dot = dict(zip(missing, fresh))
-    for d, r in by_dot.items():
-        if r.engine != "none":  # a graph skipped for the budget was never tried: do not cache
-            _store(d, r, timeout)
-    return [r if r is not None else by_dot[d] for d, r in zip(dots, results)]
-
-
-def clear_cache() -> None:
-    with _cache_lock:
-        _cache.clear()
-
-
-def _render_uncached(dot: str, timeout: float) -> RenderResult:
-    start = time.perf_counter()
-    engines = available_engines()
-    if not engines:
-        return RenderResult(
-            None,
-            "no graph layout: neither pygraphviz nor Graphviz's `dot` is installed "
-            "(pip install pygraphviz); showing a summary instead",
-            0.0,
-            "none",
-        )
-    failures = []
-    for engine in engines:
-        command = (
-            [sys.executable, "-S", "-c", _CHILD, _pygraphviz_root()] if engine == "pygraphviz" else ["dot", "-Tsvg"]
-        )
-        try:
-            done = subprocess.run(command, input=dot.encode("utf-8"), capture_output=True, timeout=timeout, check=False)
-        except subprocess.TimeoutExpired:  # subprocess.run has killed the child
-            return RenderResult(None, timeout_message(timeout), time.perf_counter() - start, engine)
-        except OSError as e:
-            failures.append(f"{engine}: {e}")
-            continue
-        if done.returncode == 0 and b"<svg" in done.stdout:
-            svg = clean_svg(done.stdout.decode("utf-8", "replace"))
-            return RenderResult(svg, "", time.perf_counter() - start, engine)
-        failures.append(f"{engine}: {_last_line(done.stderr)}")
-    return RenderResult(
-        None,
-        "graph layout failed (" + "; ".join(failures) + "); showing a summary instead",
-        time.perf_counter() - start,
-        engines[-1],
-    )
+def layout_failed(reason: str, seconds: float, engine: str) -> RenderResult:
+    """A result for a graph Graphviz could not lay out (a DOT error, a crash)."""
+    return RenderResult(None, f"graph layout failed ({reason}); showing a summary instead", seconds, engine)
 
 
 def timeout_message(timeout: float) -> str:
+    """What a graph that was not laid out within `timeout` seconds shows instead."""
     return (
         f"graph layout stopped after {timeout:g} s (the graph is too large or too tangled "
         f"for Graphviz in that time); showing a summary instead"
     )
+
+
+class WorkerError(Exception):
+    """The worker process could not be started or stopped answering (not the graph's fault)."""
+
+
+class _Late(Exception):
+    """The deadline passed while talking to the worker."""
+
+
+class LayoutWorker:
+    """One pygraphviz child process that lays out graphs one after another."""
+
+    def __init__(self):
+        if not hasattr(select, "poll"):  # Windows cannot wait on a pipe with a timeout
+            raise WorkerError("layout workers need a POSIX system")
+        spec = importlib.util.find_spec("pygraphviz")
+        if spec is None or spec.origin is None:
+            raise WorkerError("pygraphviz is not installed")
+        root = os.path.dirname(os.path.dirname(spec.origin))  # the folder holding the package
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-S", "-c", _WORKER, root],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError as e:
+            raise WorkerError(f"could not start the layout process: {e}") from e
+        # Non-blocking, so that even writing a large DOT text to a stuck child keeps the deadline.
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        self._writable, self._readable = select.poll(), select.poll()
+        self._writable.register(self.proc.stdin.fileno(), select.POLLOUT)
+        self._readable.register(self.proc.stdout.fileno(), select.POLLIN)
+
+    def render(self, dot: str, timeout: float) -> RenderResult:
+        """Lay out `dot` within `timeout` seconds. Past it the process is killed (this worker
+        is then dead) and the result says so; WorkerError if the process died or cannot run."""
+        start = time.perf_counter()
+        deadline = start + timeout
+        data = dot.encode("utf-8", "replace")
+        try:
+            self._write(len(data).to_bytes(8, "little") + data, deadline)
+            head = self._read(9, deadline)
+            body = self._read(int.from_bytes(head[1:], "little"), deadline)
+        except _Late:
+            self.close()
+            return RenderResult(None, timeout_message(timeout), time.perf_counter() - start, "pygraphviz")
+        except (OSError, EOFError) as e:
+            self.close()
+            raise WorkerError(f"the layout process exited with code {self.proc.returncode} ({e})") from e
+        seconds = time.perf_counter() - start
+        if head[0] != 0 or b"<svg" not in body:
+            return layout_failed(body.decode("utf-8", "replace")[:300] or "no SVG", seconds, "pygraphviz")
+        return RenderResult(clean_svg(body.decode("utf-8", "replace")), "", seconds, "pygraphviz")
+
+    def _write(self, data: bytes, deadline: float) -> None:
+        fd, view = self.proc.stdin.fileno(), memoryview(data)
+        while view:
+            _wait(self._writable, deadline)
+            try:
+                view = view[os.write(fd, view) :]
+            except BlockingIOError:
+                continue
+
+    def _read(self, n: int, deadline: float) -> bytes:
+        """Exactly n bytes from the child, or _Late at the deadline."""
+        fd, chunks, got = self.proc.stdout.fileno(), [], 0
+        while got < n:
+            _wait(self._readable, deadline)
+            chunk = os.read(fd, min(n - got, 1 << 20))
+            if not chunk:
+                raise EOFError("no answer")
+            chunks.append(chunk)
+            got += len(chunk)
+        return b"".join(chunks)
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def kill(self) -> None:
+        """Stop the process now; safe from another thread while one is talking to it (the
+        pipes are left to `close`, which only the thread using the worker calls)."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+
+    def close(self) -> None:
+        """Kill the process, reap it and close its pipes."""
+        self.kill()
+        self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            try:
+                pipe.close()
+            except OSError:
+                pass
+
+
+def _wait(poller, deadline: float) -> None:
+    """Wait until the pipe `poller` watches is ready (or closed), or raise _Late at the deadline."""
+    left = deadline - time.perf_counter()
+    if left <= 0 or not poller.poll(min(math.ceil(left * 1000), 2**31 - 1)):  # poll takes a C int
+        raise _Late
+
+
+def render_with_dot(dot: str, timeout: float, earlier_failure: str = "") -> RenderResult:
+    """Lay out `dot` with the system `dot -Tsvg`, one child killed at the timeout.
+    earlier_failure: why pygraphviz did not do it, kept in the message if this fails too."""
+    start = time.perf_counter()
+    reasons = [earlier_failure] if earlier_failure else []
+    try:
+        done = subprocess.run(
+            ["dot", "-Tsvg"], input=dot.encode("utf-8", "replace"), capture_output=True, timeout=timeout, check=False
+        )
+    except subprocess.TimeoutExpired:  # subprocess.run has killed the child
+        return RenderResult(None, timeout_message(timeout), time.perf_counter() - start, "dot")
+    except OSError as e:
+        return layout_failed("; ".join([*reasons, f"dot: {e}"]), time.perf_counter() - start, "dot")
+    seconds = time.perf_counter() - start
+    if done.returncode == 0 and b"<svg" in done.stdout:
+        return RenderResult(clean_svg(done.stdout.decode("utf-8", "replace")), "", seconds, "dot")
+    return layout_failed("; ".join([*reasons, f"dot: {_last_line(done.stderr)}"]), seconds, "dot")
 
 
 def _last_line(stderr: bytes) -> str:

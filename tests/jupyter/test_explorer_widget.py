@@ -119,11 +119,10 @@ def test_explore_rejects_bad_input_before_any_widget():
 
 
 def test_without_a_graph_renderer_there_is_a_message_and_text(monkeypatch):
-    from hloscope.viz import render, render_batch
+    from hloscope.viz import layout, render
 
-    monkeypatch.setattr(render_batch, "supported", lambda: False)
     monkeypatch.setattr(render, "available_engines", lambda: [])
-    render.clear_cache()
+    layout.clear_cache()
     ex = hloscope.explore(softmax, np.ones((4, 8), np.float32), show="stepper,graph", no_run=True)
     ex.select("graph")
     assert "<svg" not in ex.graph.graph.value and "no graph layout" in ex.graph.graph.value
@@ -132,7 +131,7 @@ def test_without_a_graph_renderer_there_is_a_message_and_text(monkeypatch):
     ex.stepper.step(+1)
     assert "no graph layout" in ex.stepper.before.value and ex.errors == []
     ex.close()
-    render.clear_cache()
+    layout.clear_cache()
 
 
 def test_a_failing_view_is_contained(monkeypatch):

@@ -10,7 +10,7 @@ import pytest
 from viz_helpers import corpus_module
 
 from hloscope.passes.optimize import optimize
-from hloscope.viz import render
+from hloscope.viz import layout, render
 from hloscope.viz.export import dump_record, export_html, save_html
 
 IDS = (
@@ -102,15 +102,14 @@ def test_export_of_a_bare_module_and_of_nothing():
 
 
 def test_export_without_graphviz_or_budget_still_works(monkeypatch, result):
-    render.clear_cache()
+    layout.clear_cache()
     no_time = export_html(module=result, layout_budget=0.0)
     assert "layout time budget was spent" in no_time or "<svg" in no_time
     monkeypatch.setattr(render, "available_engines", list)
-    monkeypatch.setattr("hloscope.viz.render_batch.supported", lambda: False)
     page = export_html(module=result)
     assert "pip install pygraphviz" in page and "<svg" in page  # the memory chart is still there
     assert 'class="hs-summary"' in page
-    render.clear_cache()
+    layout.clear_cache()
 
 
 def test_dump_is_byte_identical_across_runs(tmp_path):
@@ -177,8 +176,7 @@ def test_every_corpus_module_exports_and_dumps(monkeypatch, tmp_path):
     from viz_helpers import CORPUS
 
     monkeypatch.setattr(render, "available_engines", list)
-    monkeypatch.setattr("hloscope.viz.render_batch.supported", lambda: False)
-    render.clear_cache()
+    layout.clear_cache()
     for path in sorted(CORPUS.glob("*.hlo")):
         if path.name.endswith(".opt.hlo"):
             continue
@@ -186,7 +184,7 @@ def test_every_corpus_module_exports_and_dumps(monkeypatch, tmp_path):
         page = export_html(module=res, title=path.name)
         assert page.count('<div class="step"') == len(res.records) and not _external_urls(page)
         dump_record(tmp_path / path.name, module=res)
-    render.clear_cache()
+    layout.clear_cache()
 
 
 def test_export_of_a_gpu_compile_has_its_ptx_and_host_program():

@@ -1,71 +1,72 @@
-"""render_svg / render_many: SVG with instruction names, bounded time, never a traceback."""
+"""The layout engines: one worker process, the system `dot`, clean SVG, and graph_html's
+fallback to a summary (the service around them is tested in test_layout.py)."""
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 
 import pytest
 from viz_helpers import chain_module
 
-from hloscope.viz import render
+from hloscope.viz import layout, render
 from hloscope.viz.graph import module_to_dot
 from hloscope.viz.graph_view import graph_html
-from hloscope.viz.render import clean_svg, render_many, render_svg
+from hloscope.viz.render import LayoutWorker, clean_svg, render_with_dot
 
-needs_layout = pytest.mark.skipif(not render.available_engines(), reason="no pygraphviz and no dot")
-
-
-@needs_layout
-def test_small_module_renders_to_svg_with_instruction_names(softmax_opt):
-    result = render_svg(module_to_dot(softmax_opt, id_prefix="g-"), timeout=30)
-    assert result.ok and result.message == "" and result.engine in ("pygraphviz", "dot")
-    svg = result.svg
-    assert svg.startswith("<svg") and "<?xml" not in svg and "<!DOCTYPE" not in svg
-    drawn = [softmax_opt.entry] + [i.attr("calls") for i in softmax_opt.entry_computation if i.opcode == "fusion"]
-    for comp in map(softmax_opt.computation, drawn):
-        for inst in comp:
-            if inst.opcode != "parameter" or comp.name == softmax_opt.entry:
-                assert f'data-instruction="{inst.name}"' in svg
-    assert 'id="g-x.1"' in svg and "<title>x.1</title>" in svg
-    assert 'class="cluster hlo-fusion kind-kCustom"' in svg  # Graphviz's &#45; turned back into '-'
+needs_pygraphviz = pytest.mark.skipif(
+    "pygraphviz" not in render.available_engines(), reason="pygraphviz is not installed"
+)
 
 
-@needs_layout
-def test_layouts_are_cached_by_dot_text(softmax_opt):
-    dot = module_to_dot(softmax_opt, id_prefix="cache-")
-    first = render_svg(dot, timeout=30)
-    assert render_svg(dot, timeout=30) is first
+@pytest.fixture
+def worker():
+    w = LayoutWorker()
+    yield w
+    w.close()
 
 
-@needs_layout
-def test_timeout_gives_a_message_not_an_exception_or_a_hang():
+@needs_pygraphviz
+def test_a_worker_lays_out_graphs_one_after_another(worker):
+    pid = worker.proc.pid
+    first = worker.render("digraph g { a -> b; }", 30)
+    second = worker.render("digraph g { c -> d; }", 30)
+    assert first.ok and second.ok and "<title>c</title>" in second.svg
+    assert worker.alive and worker.proc.pid == pid
+
+
+@needs_pygraphviz
+def test_a_worker_past_its_timeout_is_killed(worker):
+    worker.render("digraph g { warm -> up; }", 30)
     dot = module_to_dot(chain_module(600), max_nodes=10_000)
     start = time.perf_counter()
-    result = render_svg(dot, timeout=0.05)
+    result = worker.render(dot, 0.1)
     assert time.perf_counter() - start < 5
-    assert result.svg is None and "stopped after 0.05 s" in result.message
+    assert result.svg is None and "stopped after 0.1 s" in result.message and not worker.alive
 
 
-@needs_layout
-def test_render_many_survives_a_timeout_and_renders_the_rest(softmax_opt):
-    big = module_to_dot(chain_module(600), max_nodes=10_000) + "// many\n"
-    small = module_to_dot(softmax_opt, id_prefix="many-")
-    render.clear_cache()
-    results = render_many([big, small, small], timeout=0.3, workers=1)
-    assert results[0].svg is None and "stopped after" in results[0].message
-    assert results[1].ok and results[2] is results[1]
+@needs_pygraphviz
+def test_a_worker_reports_a_broken_dot_text_and_goes_on(worker):
+    result = worker.render("digraph { this is not dot ", 30)
+    assert result.svg is None and "graph layout failed" in result.message and worker.alive
+    assert worker.render("digraph g { a -> b; }", 30).ok
 
 
-def test_no_engine_means_a_message(monkeypatch):
-    monkeypatch.setattr(render, "available_engines", list)
-    result = render._render_uncached("digraph { a -> b }", 1.0)
-    assert result.svg is None and "pip install pygraphviz" in result.message and result.engine == "none"
+def test_the_system_dot_failing_keeps_both_reasons(tmp_path, monkeypatch):
+    script = tmp_path / "dot"
+    script.write_text(f"#!{sys.executable}\nimport sys\nsys.stderr.write('Warning: x\\nError: bad\\n')\nsys.exit(2)\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
+    result = render_with_dot("digraph { a }", 10, earlier_failure="pygraphviz: gone")
+    assert result.svg is None and result.engine == "dot"
+    assert "(pygraphviz: gone; dot: Error: bad)" in result.message
 
 
-@needs_layout
-def test_a_broken_dot_text_is_reported():
-    result = render_svg("digraph { this is not dot ", timeout=10)
-    assert result.svg is None and "failed" in result.message
+def test_no_system_dot_is_a_message(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # an empty folder: no `dot` on it
+    result = render_with_dot("digraph { a }", 10)
+    assert result.svg is None and "graph layout failed (dot:" in result.message
 
 
 def test_clean_svg_tags_nodes_and_clusters():
@@ -79,16 +80,15 @@ def test_clean_svg_tags_nodes_and_clusters():
 
 def test_graph_html_falls_back_to_a_summary_and_the_text(monkeypatch, softmax_opt):
     monkeypatch.setattr(render, "available_engines", list)
-    render.clear_cache()
+    layout.clear_cache()
     out = graph_html(softmax_opt)
     assert "<svg" not in out and "pip install pygraphviz" in out
     assert "fusion" in out and "HLO of main.3" in out
     big = graph_html(chain_module(400))
     assert "showing a summary" in big and "<svg" not in big
-    render.clear_cache()
 
 
-@needs_layout
+@needs_pygraphviz
 def test_graph_html_shows_the_svg(softmax_opt):
     out = graph_html(softmax_opt, timeout=30)
     assert "<svg" in out and "laid out by" in out and "http" not in out.replace("http://www.w3.org", "")
