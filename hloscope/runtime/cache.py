@@ -1,8 +1,9 @@
 """The compile cache: the same module with the same options is compiled once.
 
 The key is a SHA-256 of the module's text, the options that change code, the LLVM and
-llvmlite versions, and the host CPU and its features (machine code for one CPU may not run
-on another). Two levels:
+llvmlite versions, the target triple (an ELF object from Linux and a Mach-O one from macOS
+may share a CPU name and a cache folder), and the host CPU and its features (machine code
+for one CPU may not run on another). Two levels:
 
   memory  per process: a hit returns a new Executable sharing the loaded machine code.
   disk    optional (`cache_dir=`): `<key>.o` (the object file) and `<key>.json` (signature,
@@ -35,7 +36,7 @@ _lock = threading.Lock()
 def cache_key(module_text: str, option_fields: dict, cpu: tuple[str, str]) -> str:
     h = hashlib.sha256()
     for part in (module_text, json.dumps(option_fields, sort_keys=True, default=str), llvmlite.__version__,
-                 repr(llvm.llvm_version_info), repr(cpu), __version__):
+                 repr(llvm.llvm_version_info), llvm.get_default_triple(), repr(cpu), __version__):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()

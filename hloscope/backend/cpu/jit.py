@@ -2,22 +2,34 @@
 
     optimize   parse, verify, and run LLVM's standard -O0..-O3 pipeline for the target
                machine (loop and SLP vectorizers included from -O2), as XLA's IrCompiler does
-    codegen    object code (ELF) for the target; assembly on request (a second codegen run)
+    codegen    object code for the target (ELF on Linux, Mach-O on macOS); assembly on
+               request (a second codegen run)
     load       an MCJIT engine that links the object into this process; symbols such as
                pthread_create or the BLAS registered by blas.py resolve at load time
 
 The same object bytes are what the disk cache stores, so a cached program loads exactly as
 a freshly compiled one does.
+
+Hosts: 64-bit POSIX (Linux, macOS; see docs/hosts.md). Names are given unmangled
+everywhere: the module's data layout tells LLVM to add macOS's leading underscore, MCJIT
+mangles the names it is asked for the same way, and it strips the underscore again when it
+looks a symbol up in the process (where llvm.add_symbol put ours). `initialize` refuses
+other hosts with a clear error rather than let LLVM abort on a missing pthread symbol.
 """
 
 from __future__ import annotations
 
+import ctypes
+import os
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
 import llvmlite.binding as llvm
 
+from ...errors import NotSupportedError
 from . import blas
+from .thread_pool import INIT_SYMBOL, SYMBOL, PoolModule
 
 
 @dataclass(frozen=True)
@@ -37,34 +49,58 @@ class TargetOptions:
 
 @lru_cache(maxsize=1)
 def host_cpu() -> tuple[str, str]:
-    initialize()
+    """This host's LLVM CPU name and features."""
+    llvm.initialize_native_target()
     return llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
 
 
-@lru_cache(maxsize=1)
-def initialize() -> None:
-    """Once per process: LLVM's native target, the BLAS symbols and the thread pool."""
-    llvm.initialize_native_target()
-    llvm.initialize_native_asmprinter()
-    blas.register_symbols()
-    _load_thread_pool()
-
-
+_INIT_LOCK = threading.Lock()  # two threads' first compiles must not both load a pool
+_INITIALIZED = False
 _POOL_ENGINE = None  # keeps the pool's machine code loaded for the life of the process
 
 
-def _load_thread_pool() -> None:
-    """Compile the thread pool module and publish hloscope_pool_run to later JIT modules."""
-    global _POOL_ENGINE
-    from .thread_pool import SYMBOL, pool_ir
+def initialize() -> None:
+    """Once per process: check the host, then LLVM's native target, the BLAS symbols and the
+    thread pool. Thread-safe; a failure is raised and the next call tries again."""
+    global _INITIALIZED, _POOL_ENGINE
+    with _INIT_LOCK:
+        if _INITIALIZED:
+            return
+        check_host()
+        llvm.initialize_native_target()
+        llvm.initialize_native_asmprinter()
+        blas.register_symbols()
+        _POOL_ENGINE = load_thread_pool(PoolModule())
+        llvm.add_symbol(SYMBOL, _POOL_ENGINE.get_function_address(SYMBOL))
+        _INITIALIZED = True
 
-    mod = llvm.parse_assembly(pool_ir())
+
+def check_host(os_name: str = os.name, pointer_bytes: int = ctypes.sizeof(ctypes.c_void_p)) -> None:
+    """Raise NotSupportedError on a host the CPU backend's generated code cannot run on
+    (the defaults describe this process)."""
+    if os_name != "posix":
+        raise NotSupportedError(f"the CPU backend runs only on POSIX hosts (Linux, macOS): its thread pool and "
+                                f"parallel kernels call pthreads; this is {os_name!r} (on Windows, use WSL)")
+    if pointer_bytes != 8:
+        raise NotSupportedError("the CPU backend needs a 64-bit Python: its code keeps pointers, sizes and "
+                                f"pthread_t in 8 bytes; this Python's pointers are {pointer_bytes} bytes")
+
+
+def load_thread_pool(pool: PoolModule) -> llvm.ExecutionEngine:
+    """Compile a thread pool module and run its init function (exactly once: initializing a
+    mutex twice is undefined). The caller keeps the engine alive for the life of the process,
+    since the pool's threads, once started, never stop."""
+    mod = llvm.parse_assembly(str(pool.m))
     mod.verify()
-    cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
+    cpu, features = host_cpu()
     tm = llvm.Target.from_default_triple().create_target_machine(cpu=cpu, features=features, opt=2, jit=True)
-    _POOL_ENGINE = llvm.create_mcjit_compiler(mod, tm)
-    _POOL_ENGINE.finalize_object()
-    llvm.add_symbol(SYMBOL, _POOL_ENGINE.get_function_address(SYMBOL))
+    mod.triple, mod.data_layout = tm.triple, str(tm.target_data)
+    engine = llvm.create_mcjit_compiler(mod, tm)
+    engine.finalize_object()
+    rc = ctypes.CFUNCTYPE(ctypes.c_int)(engine.get_function_address(INIT_SYMBOL))()
+    if rc != 0:
+        raise RuntimeError(f"the thread pool's pthread_mutex_init/pthread_cond_init failed: {os.strerror(rc)} ({rc})")
+    return engine
 
 
 def target_machine(options: TargetOptions, for_jit: bool = True, pic: bool = False) -> llvm.TargetMachine:

@@ -16,7 +16,6 @@ a parameter.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 
 from llvmlite import ir
@@ -34,7 +33,7 @@ from .buffers import Buffer, BufferLayout, assign_buffers, is_alias, operand_buf
 from .entry import EntryEmitter
 from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
 from .loop_kernel import emit_loop_kernel
-from .parallel import decide_partitions
+from .parallel import decide_partitions, host_threads
 from .reduce_kernel import emit_reduce_kernel, reduce_parts
 from .scatter_kernel import emit_scatter_kernel
 from .sort_kernel import emit_sort_kernel
@@ -91,7 +90,7 @@ class ProgramLowering:
     def __init__(self, mc: ModuleContext, options: LoweringOptions):
         self.mc = mc
         self.options = options
-        self.threads = options.threads or len(os.sched_getaffinity(0))
+        self.threads = options.threads or host_threads()
         self.kernels: list[Kernel] = []
 
     def lower(self, comp: Computation, layout: BufferLayout, name: str, external: bool = False) -> ir.Function:

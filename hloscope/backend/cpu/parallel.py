@@ -11,9 +11,18 @@ At run time a JIT-compiled entry function hands the partitions to the process's 
 1..n-1 with `pthread_create` (declared in the IR), runs partition 0 itself, runs inline any
 partition whose thread could not be started, and joins. Either way each partition gets a
 small context struct {buffer pointers..., begin, end}, read by a per-kernel trampoline.
+
+The AOT path's pthread assumptions hold on every supported host (64-bit Linux and macOS):
+threads start with default attributes (a NULL pthread_attr_t*, so its size never matters;
+kernels need only a few stack slots, far below any default thread stack), pthread_t is
+kept in an i64 slot and passed to pthread_join as an i64 (an 8-byte integer on glibc, a
+pointer on macOS and musl: the same size, and passed in the same register), and the
+context structs are laid out with 8-byte pointers. See thread_pool.py for the JIT pool.
 """
 
 from __future__ import annotations
+
+import os
 
 from llvmlite import ir
 
@@ -21,6 +30,14 @@ from ..llvm_types import I8, I32, I64, PTR, VOID
 from ..loops import for_range
 from .kernel import Kernel
 from .thread_pool import SYMBOL as POOL_SYMBOL
+
+
+def host_threads() -> int:
+    """How many CPUs this process may run on: its affinity mask where the OS has one
+    (Linux), else every CPU (macOS has no affinity masks; os.sched_getaffinity is missing)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def decide_partitions(kernel: Kernel, threads: int, min_elements: int) -> None:

@@ -13,8 +13,32 @@ runs all its partitions itself.
 
 The pool is its own small LLVM module, compiled at first use; its entry point is registered
 with llvm.add_symbol so every JIT module can call it. (AOT objects cannot rely on it and
-start threads per call instead; see parallel.py.) glibc's pthread mutex and condition types
-are zero-initialized, and 64 bytes each is more than they need.
+start threads per call instead; see parallel.py.)
+
+What it assumes of the host's pthreads, and why each holds on every supported host
+(64-bit Linux with glibc or musl, and macOS, on x86-64 and arm64):
+
+  storage   the mutex and the two condition variables are SYNC_BYTES (64) bytes each,
+            aligned to 64: the largest of the supported types, macOS's pthread_mutex_t
+            (64 bytes; pthread_cond_t 48, on x86-64 and arm64). glibc's are 40 (x86-64)
+            or 48 (aarch64) and 48, musl's 40 and 48. None needs more than 8-byte alignment.
+  init      zero-filled storage is a valid mutex only on some C libraries (glibc, musl);
+            macOS's types carry a signature word that only PTHREAD_*_INITIALIZER or
+            pthread_*_init set. So the module has an init function,
+
+                i32 hloscope_pool_init()     pthread_mutex_init / pthread_cond_init with
+                                             default (NULL) attributes; 0 or the first error
+
+            which the loader (jit.load_thread_pool) calls exactly once, before anything
+            can call hloscope_pool_run. The storage itself starts as `sync_fill` bytes
+            (0; a test passes another pattern to show the init alone makes it valid).
+  pthread_t pthread_create writes it into an i64 slot and pthread_detach takes it as an
+            i64: pthread_t is an 8-byte integer (glibc) or pointer (macOS, musl) on LP64
+            hosts, and both ABIs (x86-64 SysV, AArch64 incl. Apple's) pass an integer
+            and a pointer argument in the same register.
+  stacks    threads start with the default attributes (NULL): kernels keep only a few
+            scalar slots on the stack, far below the smallest default thread stack
+            (musl 128 KiB, macOS 512 KiB, glibc the stack limit, usually 8 MiB).
 """
 
 from __future__ import annotations
@@ -24,16 +48,25 @@ from llvmlite import ir
 from ..llvm_types import I8, I32, I64, PTR, VOID
 
 SYMBOL = "hloscope_pool_run"
+INIT_SYMBOL = "hloscope_pool_init"
+SYNC_BYTES = 64  # room for the largest pthread_mutex_t / pthread_cond_t (see above)
+SYNC_OBJECTS = {"mutex": "pthread_mutex_init", "work": "pthread_cond_init", "done": "pthread_cond_init"}
 MAX_WORKERS = 63
 TASK_TYPE = ir.FunctionType(PTR, [PTR])
 
 
 class PoolModule:
-    """Builds the pool's LLVM module: globals, the worker loop and hloscope_pool_run."""
+    """Builds the pool's LLVM module: globals, the init function, the worker loop and
+    hloscope_pool_run. `sync_fill` is the byte the mutex and condition storage starts as
+    (0 in the real pool; the init function overwrites it either way)."""
 
-    def __init__(self):
+    def __init__(self, sync_fill: int = 0):
+        if not 0 <= sync_fill <= 255:
+            raise ValueError(f"sync_fill is one byte (0..255), not {sync_fill}")
         self.m = ir.Module(name="hloscope_thread_pool")
-        self.sync = {n: self._global(ir.ArrayType(I8, 64), f"pool.{n}") for n in ("mutex", "work", "done")}
+        sync_type = ir.ArrayType(I8, SYNC_BYTES)
+        fill = ir.Constant(sync_type, bytearray([sync_fill] * SYNC_BYTES))
+        self.sync = {n: self._global(sync_type, f"pool.{n}", fill) for n in SYNC_OBJECTS}
         self.state = {n: self._global(I64, f"pool.{n}") for n in
                       ("generation", "next", "count", "remaining", "stride", "workers")}
         self.task = self._global(PTR, "pool.task")
@@ -41,15 +74,17 @@ class PoolModule:
         self.busy = self._global(I32, "pool.busy")
         self.lib = {name: ir.Function(self.m, ir.FunctionType(I32, args), name) for name, args in (
             ("pthread_mutex_lock", [PTR]), ("pthread_mutex_unlock", [PTR]), ("pthread_cond_wait", [PTR, PTR]),
-            ("pthread_cond_broadcast", [PTR]), ("pthread_create", [PTR, PTR, PTR, PTR]), ("pthread_detach", [I64]))}
+            ("pthread_cond_broadcast", [PTR]), ("pthread_create", [PTR, PTR, PTR, PTR]), ("pthread_detach", [I64]),
+            ("pthread_mutex_init", [PTR, PTR]), ("pthread_cond_init", [PTR, PTR]))}
+        self.init = self._init()
         self.drain = self._drain()
         self.worker = self._worker()
         self.run = self._run()
 
-    def _global(self, ty, name):
+    def _global(self, ty, name, initializer=None):
         g = ir.GlobalVariable(self.m, ty, name=name)
         g.linkage = "internal"
-        g.initializer = ir.Constant(ty, None)
+        g.initializer = initializer or ir.Constant(ty, None)
         g.align = 64
         return g
 
@@ -69,6 +104,17 @@ class PoolModule:
         fn = ir.Function(self.m, ir.FunctionType(ret, args), name)
         fn.linkage = linkage
         return fn, ir.IRBuilder(fn.append_basic_block("entry"))
+
+    def _init(self):
+        """hloscope_pool_init: initialize the mutex and both condition variables (default
+        attributes); returns 0, or the first non-zero error code."""
+        fn, b = self._function(INIT_SYMBOL, I32, [], linkage="external")
+        codes = [self._call(b, init, self.sync[name], ir.Constant(PTR, None)) for name, init in SYNC_OBJECTS.items()]
+        result = codes[-1]
+        for rc in reversed(codes[:-1]):
+            result = b.select(b.icmp_signed("!=", rc, I32(0)), rc, result)
+        b.ret(result)
+        return fn
 
     def _drain(self):
         """Claim and run partitions until none is left; the last one done wakes the caller."""
@@ -191,6 +237,6 @@ class PoolModule:
         b.position_at_end(done)
 
 
-def pool_ir() -> str:
+def pool_ir(sync_fill: int = 0) -> str:
     """The pool module's LLVM IR text."""
-    return str(PoolModule().m)
+    return str(PoolModule(sync_fill).m)
