@@ -32,11 +32,16 @@ class Instruction:
     metadata: Metadata | None = None
     parameter_number: int | None = None  # parameter(N)
     literal: Literal | None = None  # constant(...)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "operands", tuple(self.operands))
+        # Equal instructions must hash equal: hash the fields that identify one (a subset
+        # of what == compares), once, since instructions are dict keys in every pass.
+        object.__setattr__(self, "_hash", hash((self.name, self.opcode, self.shape, self.operands)))
 
-    __hash__ = object.__hash__
+    def __hash__(self) -> int:
+        return self._hash
 
     def replace(self, **changes) -> "Instruction":
         """A copy with some fields changed (e.g. `inst.replace(operands=("a", "b"))`)."""

@@ -29,7 +29,8 @@ class StackFrames:
     locations: dict = field(default_factory=dict)
     frames: dict = field(default_factory=dict)
 
-    __hash__ = object.__hash__
+    def __hash__(self) -> int:  # equal tables have equal sizes (the dicts themselves cannot be hashed)
+        return hash((len(self.file_names), len(self.function_names), len(self.locations), len(self.frames)))
 
     def source(self, frame_id: int) -> tuple[str, int, str] | None:
         """(file, line, function) of a stack frame id, or None if unknown."""
@@ -128,12 +129,6 @@ class HloModule:
             computations=tuple(comp if c.name == comp.name else c for c in self.computations)
         )
 
-    def snapshot(self) -> "HloModule":
-        """A snapshot that later passes cannot change: the module itself, as it is immutable."""
-        return self
-
-    clone = snapshot
-
     # ---- text, checks, display ----
     def to_text(self, *, operand_shapes: bool = False, metadata: bool = True) -> str:
         """XLA's HLO text for this module (parse_hlo reads it back to an identical module)."""
@@ -154,10 +149,24 @@ class HloModule:
     def __repr__(self) -> str:
         return f"<HloModule {self.name}: {len(self.computations)} computations, {self.instruction_count()} instructions>"
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, HloModule) and self.to_text() == other.to_text()
+    def __eq__(self, other: object) -> bool:
+        """The same program: name, entry, header attributes, stack frames, and computations
+        with equal instructions in the same order (what to_text would print, compared
+        without printing it)."""
+        if self is other:
+            return True
+        if not isinstance(other, HloModule):
+            return NotImplemented
+        if (self.name, self.entry, self.attrs, self.stack_frames) != (other.name, other.entry, other.attrs,
+                                                                       other.stack_frames):
+            return False
+        return len(self.computations) == len(other.computations) and all(
+            a is b or (a.name, a.root, a.execution_thread, a.instructions) == (b.name, b.root, b.execution_thread,
+                                                                              b.instructions)
+            for a, b in zip(self.computations, other.computations))
 
-    __hash__ = object.__hash__
+    def __hash__(self) -> int:
+        return hash((self.name, self.entry, len(self.computations)))
 
     def _repr_html_(self) -> str:
         from ..viz.hlo_html import module_html
