@@ -30,7 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-from hloscope.runtime.gpu_driver import CudaDevice, gpu_available  # noqa: E402
+from hloscope.backend.gpu.cuda import CudaDevice, gpu_available  # noqa: E402
 
 FLOPS = {"matmul": 2 * 1024**3, "mlp": 2 * (256 * 1024 * 4096 * 2)}
 

@@ -28,7 +28,7 @@ from generate import make_chain_module  # noqa: E402
 
 from hloscope import parse_hlo  # noqa: E402
 from hloscope.passes.dce import DeadCodeElimination  # noqa: E402
-from hloscope.passes.optimize import optimize  # noqa: E402
+from hloscope import optimize  # noqa: E402
 from hloscope.passes.pipeline import Pipeline  # noqa: E402
 from hloscope.passes.pipelines import pipelines  # noqa: E402
 

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generate import make_chain_module  # noqa: E402
 
 from hloscope import parse_hlo  # noqa: E402
-from hloscope.passes.optimize import optimize  # noqa: E402
+from hloscope import optimize  # noqa: E402
 from hloscope.viz import layout, render  # noqa: E402
 from hloscope.viz.export import dump_record, save_html  # noqa: E402
 from hloscope.viz.graph import module_to_dot, plan_graph  # noqa: E402

@@ -34,7 +34,7 @@ COMPOSITE = ["softmax", "layernorm", "gelu_mlp", "mse_loss", "unary_chain", "row
 def optimized(module):
     """hloscope's default pipeline; the fusion passes directly if it is not available."""
     try:
-        from hloscope.passes.optimize import optimize
+        from hloscope import optimize
 
         return optimize(module).module
     except ImportError:

@@ -6,11 +6,21 @@ compiler works.
     evaluate(module, *args)           the reference evaluator (ground truth for every stage)
     jit(fn)                           trace numpy-style Python to HLO, cached per signature
     optimize(module)                  XLA's passes, fusion, scheduling and a memory plan, all recorded
+    compile(module, backend="cpu")    native code (or PTX with backend="gpu"); exe.report is the record
     explore(f, x, w)                  the notebook explorer widget (`%load_ext hloscope` for %%hlo)
+
+Every compilation leaves one record, a `Compilation` (hloscope.compilation): its stages,
+pass records, memory plan, code and run. See docs/architecture.md for how the parts fit.
 """
 
 __version__ = "0.1.0"  # before the imports below: the compile cache keys on it
 
+from typing import Any
+
+from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
+from .compilation.caching import CACHE as compile_cache
+from .compilation.record import Compilation
+from .compiler import compile, jit, optimize
 from .errors import (
     EvaluationError,
     HloParseError,
@@ -19,40 +29,34 @@ from .errors import (
     NotSupportedError,
     UnsupportedError,
 )
-from .ir import HloModule, parse_hlo, parse_shape
-from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
-from .frontend import cond, fori_loop, jit, switch, while_loop
-from .compiler import compile
+from .evaluator import evaluate
+from .frontend import cond, fori_loop, switch, while_loop
 from .frontend.errors import ShapeError
+from .ir import HloModule, parse_hlo, parse_shape
 from .passes.bisect import bisect
-from .passes.optimize import OptimizeResult, optimize
 from .passes.pipelines import pipelines
 
-
-def evaluate(module, *args):
-    """Run `module` on numpy arguments with the reference evaluator; see hloscope.evaluator."""
-    from .evaluator import evaluate as _evaluate
-
-    return _evaluate(module, *args)
+OptimizeResult = Compilation  # the name `optimize`'s result had before every compile shared one record
 
 
-def explore(target, *args, **options):
-    """The explorer widget for `target(*args)` or an HLO module; see hloscope.jupyter.explore."""
-    from .jupyter import explore as _explore
+def explore(target: Any, *args: Any, **options: Any) -> Any:
+    """The explorer widget for `target(*args)`, an HLO module or text, or a compiled
+    executable or its record; see hloscope.jupyter.explore."""
+    from .jupyter import explore as _explore  # needs ipywidgets, which `import hloscope` does not
 
     return _explore(target, *args, **options)
 
 
-def load_ipython_extension(ipython) -> None:
+def load_ipython_extension(ipython: Any) -> None:
     """`%load_ext hloscope` registers the %%hlo cell magic (hloscope.jupyter.magic)."""
-    from .jupyter import load_ipython_extension as _load
+    from .jupyter import load_ipython_extension as _load  # needs IPython
 
     _load(ipython)
 
 
 __all__ = [
-    "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
+    "Compilation", "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
     "NotSupportedError", "OptimizeResult", "ShapeError", "UnsupportedError", "bisect", "compile",
-    "cond", "evaluate", "explore", "fori_loop", "jit", "numpy", "optimize", "parse_hlo",
+    "compile_cache", "cond", "evaluate", "explore", "fori_loop", "jit", "numpy", "optimize", "parse_hlo",
     "parse_shape", "pipelines", "switch", "while_loop",
 ]

@@ -18,6 +18,15 @@ import importlib.util
 import re
 import sys
 from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from . import session
+from .compilation.inputs import shape_input
+from .compilation.record import Compilation
+from .errors import HloscopeError
+from .session import OptionError, SessionOptions
 
 SHAPES = re.compile(r"[a-z]+\d*\[[\d,\s]*\]")
 
@@ -68,44 +77,38 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if report.failed else 0
 
 
-def _build(args):
-    from .jupyter import build_report
-    from .jupyter.options import ExploreOptions, OptionError
-
+def _build(args: argparse.Namespace) -> Compilation:
     try:
         compare = tuple(c for c in args.compare.split(",") if c) if args.compare is not None else ("numpy",)
-        options = ExploreOptions(pipeline=args.pipeline, backend=args.backend, opt_level=args.opt_level,
+        options = SessionOptions(pipeline=args.pipeline, backend=args.backend, opt_level=args.opt_level,
                                  run=args.run, compare=compare, seed=args.seed)
         options.check()
     except OptionError as e:
         raise CliError(str(e)) from None
     inputs = _npz_inputs(args.inputs) if args.inputs else None
-    if ":" in args.source and args.source.split(":")[0].endswith(".py"):
-        fn, name = _load_function(args.source)
-        call_args = inputs if inputs is not None else _shape_inputs(args.shapes, args.seed, name)
-        report = build_report(fn, *call_args, options=options)
-        report.title = args.title or f"hloscope: {name}"
-    else:
+    try:
+        if ":" in args.source and args.source.split(":")[0].endswith(".py"):
+            fn, name = _load_function(args.source)
+            call_args = inputs if inputs is not None else _shape_inputs(args.shapes, args.seed, name)
+            return session.new(fn, *call_args, options=options, title=args.title or f"hloscope: {name}")
         path = Path(args.source)
         if not path.is_file():
             raise CliError(f"no such file: {path}")
-        report = build_report(path.read_text(), options=options, inputs=inputs)
-        report.title = args.title or f"hloscope: {path.name}"
-    return report
+        return session.new(path.read_text(), inputs=inputs, options=options, title=args.title or f"hloscope: {path.name}")
+    except HloscopeError as e:  # a pipeline that names an unknown pass, say
+        raise CliError(f"{type(e).__name__}: {e}") from None
 
 
-def _run(report) -> None:
+def _run(report: Compilation) -> None:
     """All stages; a failure of the first (bad input) becomes a CliError."""
-    from .jupyter.stages import run_stages
-
     try:
-        run_stages(report, limit=1)
+        session.run(report, limit=1, strict=True)
     except Exception as e:  # noqa: BLE001 - bad input: one message, no traceback
         raise CliError(f"{type(e).__name__}: {e}") from None
-    run_stages(report)
+    session.run(report)
 
 
-def _load_function(source: str):
+def _load_function(source: str) -> tuple[Callable, str]:
     file, _, name = source.rpartition(":")
     path = Path(file)
     if not path.is_file():
@@ -125,11 +128,7 @@ def _load_function(source: str):
     return fn, name
 
 
-def _shape_inputs(shapes: str | None, seed: int, name: str) -> list:
-    import numpy as np
-
-    from .jupyter.inputs import shape_input
-
+def _shape_inputs(shapes: str | None, seed: int, name: str) -> list[np.ndarray]:
     if not shapes:
         raise CliError(f'say the argument shapes of {name}: --shapes "f32[128,256],f32[256,64]" '
                        "(or --inputs FILE.npz)")
@@ -143,9 +142,7 @@ def _shape_inputs(shapes: str | None, seed: int, name: str) -> list:
         raise CliError(f"--shapes: {e}") from None
 
 
-def _npz_inputs(path: str) -> list:
-    import numpy as np
-
+def _npz_inputs(path: str) -> list[Any]:
     try:
         data = np.load(path)
     except (OSError, ValueError) as e:

@@ -1,144 +1,120 @@
-"""`compile(module, backend="cpu", **options) -> Executable`: the compiler, start to finish.
+"""The compiler, start to finish: one table of stages, run by one driver.
 
-    parse      HLO text -> HloModule (skipped for a module)
-    optimize   the HLO pass pipeline: simplify, fuse, schedule      (hloscope.passes)
-    plan       buffer live ranges and arena offsets                (hloscope.memory)
-    lower      one LLVM function per kernel + the entry function   (hloscope.backend.cpu)
-    llvm-opt   LLVM's -O3 pipeline: inlining, vectorization
-    codegen    machine code (an object file)
-    load       link it into this process                           -> Executable + report
+    compile(module, backend="cpu", pipeline="default", **options) -> an Executable
+    optimize(module, pipeline="default") -> the Compilation of the HLO passes alone
+    jit(fn)                              -> trace per signature, compile, cache, run
 
-Each stage is timed and its artifact kept in `exe.report` (hloscope.runtime.report).
-Options are listed in hloscope.runtime.options.
+The table for a target (`compile_table`):
+
+    parse      HLO text -> HloModule (nothing to do for a module)   compilation/sources.py
+    cache      the same module and options compile once           compilation/caching.py
+    verify     shape inference and consistency checks              compilation/front.py
+    optimize   the HLO pass pipeline, every pass recorded
+    plan       buffer live ranges and arena offsets
+    ...        the target's own rows:
+               cpu: lower, llvm-opt, codegen, load                 backend/cpu/target.py
+               gpu: lower, ptx, ptxas, load                        backend/gpu/target.py
+
+Every stage is timed and its artifacts kept in the Compilation (`exe.report`), the same
+record the explorer, the HTML page and `hloscope dump` read.
 """
 
 from __future__ import annotations
 
+import warnings
+from typing import Any, Callable
+
+from .backend.cpu.target import CPU
+from .backend.gpu.target import GPU
+from .compilation.caching import cache_stage
+from .compilation.executable import Executable
+from .compilation.front import FRONT, source_stage
+from .compilation.record import Compilation
+from .compilation.sources import GivenModule, HloText, Source
+from .compilation.stages import Stage, run_stages
+from .compilation.target import Target
 from .errors import NotSupportedError
+from .evaluator import evaluate
+from .frontend.jit import Jitted
 from .ir.module import HloModule
-from .runtime import cache
-from .runtime.executable import Executable
-from .runtime.options import CompileOptions
-from .runtime.report import CompileReport, KernelInfo
-from .runtime.signature import Signature
-from .runtime.stages import memory_plan_for, optimize_module, parse_module, timed_stage
+from .passes.pipelines import for_backend, resolve
+
+TARGETS: dict[str, Target] = {CPU.name: CPU, GPU.name: GPU}
 
 
-def compile(module: HloModule | str, backend: str = "cpu", **options) -> Executable:
-    """Compile an HLO module (or HLO text) to native code. See hloscope.runtime.options."""
-    if backend == "gpu":  # PTX for NVIDIA GPUs: hloscope/backend/gpu/compiler.py
-        from .backend.gpu.compiler import compile_gpu
+def target(name: str) -> Target:
+    """The target called `name`, or an error listing those there are."""
+    found = TARGETS.get(name)
+    if found is None:
+        raise NotSupportedError(f"not supported: backend {name!r} (available: {', '.join(map(repr, TARGETS))})")
+    return found
 
-        return compile_gpu(module, **options)
-    if backend != "cpu":
-        raise NotSupportedError(f"not supported: backend {backend!r} (available: 'cpu', 'gpu')")
-    opts = CompileOptions.from_kwargs(**options)
-    report = CompileReport(options=opts.as_dict())
-    with timed_stage(report, "parse"):
-        module = parse_module(module)
-    key = _key(module, opts)
-    hit = _from_cache(key, opts, report)
-    if hit is not None:
-        return hit
-    with timed_stage(report, "optimize"):
-        optimized, report.optimize_result = optimize_module(module, opts.pipeline)
-        report.hlo = optimized.to_text()
-    with timed_stage(report, "plan"):
-        report.memory_plan = memory_plan_for(report.optimize_result, optimized)
-    with timed_stage(report, "lower"):
-        lowered = _lower(optimized, opts, report.memory_plan)
-        report.llvm_ir = str(lowered.llmod)
-    from .backend.cpu import jit
 
-    target = jit.TargetOptions(opts.opt_level, opts.cpu, opts.features)
-    with timed_stage(report, "llvm-opt"):
-        llvm_module = jit.optimize(report.llvm_ir, target)
-        report.optimized_llvm_ir = str(llvm_module)
-    with timed_stage(report, "codegen"):
-        obj = jit.object_code(llvm_module, target)
-    with timed_stage(report, "load"):
-        native = jit.NativeCode(obj, lowered.entry_name, target)
-    _describe(report, lowered, obj, target)
-    exe = Executable(native, Signature.of(optimized), lowered.layout.arena_bytes, report, module, opts.as_dict())
-    _to_cache(key, opts, exe, obj)
+def new_compilation(source: Source | HloModule | str, backend: str | None, pipeline: Any = "default",
+                    title: str = "", **options: Any) -> Compilation:
+    """A Compilation with nothing run yet: its source, target and checked options."""
+    if isinstance(source, str):
+        source = HloText(source)
+    elif isinstance(source, HloModule):
+        source = GivenModule(source)
+    c = Compilation(source, title=title or "hloscope", target=backend or "")
+    if backend:
+        pipeline = for_backend(pipeline, backend)
+        c.options = {"pipeline": pipeline, **target(backend).parse_options(**options)}
+    else:
+        c.options = {"pipeline": pipeline, **options}
+    c.pipeline = resolve(pipeline)  # a misspelt pass name is said before anything runs
+    return c
+
+
+def compile_table(c: Compilation) -> list[Stage]:
+    """The stages that compile `c` for its target (see the module docstring)."""
+    t = target(c.target)
+    rows = t.stages(c)
+    table = [source_stage(c)]
+    if t.caches:
+        table.append(cache_stage(t, tuple(s.name for s in [*FRONT, *rows])))
+    return [*table, *FRONT, *rows]
+
+
+def compile(module: HloModule | str, backend: str = "cpu", pipeline: Any = "default", **options: Any) -> Executable:
+    """Compile an HLO module (or HLO text) to native code (cpu) or PTX (gpu). Options:
+    hloscope.backend.cpu.options, hloscope.backend.gpu.options; `pipeline` is a pipeline
+    name, or pass and pipeline names in order ("algsimp,dce,fusion" or a list)."""
+    c = new_compilation(module, backend, pipeline, **options)
+    run_stages(c, compile_table(c))
+    exe = c.executable
+    assert exe is not None, "the load stage makes the executable"
     return exe
 
 
-def _lower(module: HloModule, opts: CompileOptions, plan):
-    from .backend.cpu.lowering import LoweringOptions, lower
-    from .backend.emit_context import EmitOptions
-
-    emit = EmitOptions(opts.fast_math, opts.reassociate_reductions, opts.dot)
-    return lower(module, LoweringOptions(emit, opts.threads, opts.parallel_min_elements), plan)
-
-
-def _describe(report: CompileReport, lowered, obj: bytes, target) -> None:
-    from .backend.cpu import jit
-
-    report.entry_name = lowered.entry_name
-    report.object_size = len(obj)
-    report.arena_bytes = lowered.layout.arena_bytes
-    report.kernels = [
-        KernelInfo(k.name, k.instruction, k.kind, k.partitions, k.extent,
-                   tuple(b.describe() for b in k.buffers), tuple(k.notes))
-        for k in lowered.kernels
-    ]
-    ir_text = report.optimized_llvm_ir
-    report._assembler = lambda: jit.assembly(ir_text, target)
+def optimize(module: HloModule, pipeline: Any = "default", verify: bool = True) -> Compilation:
+    """Run the HLO passes (and plan memory) on `module`: the record has the optimized
+    module, one PassRecord per pass run, and the memory plan."""
+    c = new_compilation(GivenModule(module), None, pipeline, verify=verify)
+    run_stages(c, [source_stage(c), *FRONT])
+    return c
 
 
-def _key(module: HloModule, opts: CompileOptions) -> str | None:
-    if not opts.cache or not isinstance(opts.pipeline, str):
-        return None
-    from .backend.cpu import jit
-
-    target = jit.TargetOptions(opts.opt_level, opts.cpu, opts.features)
-    return cache.cache_key(module.to_text(), opts.key_fields(), target.resolved())
-
-
-def _from_cache(key, opts: CompileOptions, report: CompileReport) -> Executable | None:
-    if key is None:
-        return None
-    with timed_stage(report, "cache"):
-        exe = cache.memory_get(key)
-    if exe is not None:
-        return _rewrapped(exe, report, "memory")
-    if opts.cache_dir is None:
-        return None
-    with timed_stage(report, "disk-cache"):
-        found = cache.disk_get(opts.cache_dir, key)
-        if found is None:
-            return None
-        exe = _load_cached(found, opts, report)
-    cache.memory_put(key, exe)
-    return exe
+def compile_traced(module: HloModule, backend: str, options: dict[str, Any]) -> Callable[..., Any]:
+    """What `jit` runs a traced module with: native code, or the reference evaluator with
+    backend="evaluator". A program the backend cannot lower yet runs on the evaluator,
+    with a warning naming what it could not lower."""
+    if backend != "evaluator":
+        try:
+            return compile(module, backend=backend, **options)
+        except NotSupportedError as e:
+            warnings.warn(f"{e}; running {module.name} with the reference evaluator instead", stacklevel=4)
+    return lambda *args: evaluate(module, *args)
 
 
-def _rewrapped(exe: Executable, report: CompileReport, how: str) -> Executable:
-    """A new Executable over the same machine code, whose report says it came from a cache."""
-    old = exe.report
-    new = CompileReport(**{**old.__dict__, "stages": report.stages, "cache": how, "options": report.options})
-    return Executable(exe.native, exe.signature, exe.arena_bytes, new, exe.module, exe.options)
+def jit(fn: Callable | None = None, *, static_argnums: Any = (), static_argnames: Any = (), backend: str = "cpu",
+        **compile_options: Any) -> Any:
+    """Trace `fn` to HLO per signature, compile and cache it (usable as a decorator too).
 
+    backend: "cpu" (native code, the default), "gpu" or "evaluator" (the reference
+    interpreter); compile_options go to `compile` (e.g. opt_level=2, pipeline="simplify")."""
+    def wrap(f: Callable) -> Jitted:
+        return Jitted(f, compile_traced, static_argnums, static_argnames, backend, compile_options)
 
-def _load_cached(found, opts: CompileOptions, report: CompileReport) -> Executable:
-    from .backend.cpu import jit
-
-    obj, meta = found
-    target = jit.TargetOptions(opts.opt_level, opts.cpu, opts.features)
-    native = jit.NativeCode(obj, meta["entry_name"], target)
-    report.cache = "disk"
-    report.hlo, report.llvm_ir, report.optimized_llvm_ir = meta["hlo"], meta["llvm_ir"], meta["optimized_llvm_ir"]
-    report.object_size, report.arena_bytes, report.entry_name = len(obj), meta["arena_bytes"], meta["entry_name"]
-    report.kernels = cache.kernels_from(meta)
-    ir_text = report.optimized_llvm_ir
-    report._assembler = lambda: jit.assembly(ir_text, target)
-    return Executable(native, cache.signature_from(meta), meta["arena_bytes"], report, None, opts.as_dict())
-
-
-def _to_cache(key, opts: CompileOptions, exe: Executable, obj: bytes) -> None:
-    if key is None:
-        return
-    cache.memory_put(key, exe)
-    if opts.cache_dir is not None:
-        cache.disk_put(opts.cache_dir, key, obj, exe.report.entry_name, exe.signature, exe.arena_bytes, exe.report)
+    return wrap if fn is None else wrap(fn)

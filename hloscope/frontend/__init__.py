@@ -1,7 +1,8 @@
 """The frontend: numpy-style Python traced to HLO.
 
-    jit(fn, static_argnums=(), static_argnames=())   trace per signature, compile, cache, run
-    cond, switch, while_loop, fori_loop              control flow on traced values
+    Jitted(fn, compiler)              trace per signature, compile, cache, run (hloscope.jit
+                                      makes one with hloscope's compiler)
+    cond, switch, while_loop, fori_loop   control flow on traced values
 
 Files, in the order a call goes through them: jit.py (signatures, cache), staging.py
 (parameters in, outputs out), trace.py (frames and recorded operations), tracer.py (the
@@ -12,10 +13,10 @@ lowering rules, by kind), ops.py (single HLO instructions on tracers), control.p
 
 from .control import cond, fori_loop, switch, while_loop
 from .errors import ConcretizationError, ShapeError, TracerLeakError, UnsupportedError
-from .jit import CacheInfo, Jitted, jit
+from .jit import CacheInfo, Jitted
 from .listing import Program
 
 __all__ = [
     "CacheInfo", "ConcretizationError", "Jitted", "Program", "ShapeError", "TracerLeakError",
-    "UnsupportedError", "cond", "fori_loop", "jit", "switch", "while_loop",
+    "UnsupportedError", "cond", "fori_loop", "switch", "while_loop",
 ]

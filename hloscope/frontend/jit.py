@@ -1,4 +1,5 @@
-"""`hloscope.jit`: trace a numpy function to HLO once per signature, compile, cache, run.
+"""`Jitted`: a numpy function traced to HLO once per signature, compiled, cached and run
+(`hloscope.jit` makes one with the compiler: hloscope/compiler.py).
 
     f = hloscope.jit(fn, static_argnums=(), static_argnames=(), backend="cpu", **compile_options)
     f(x, w)            trace (first time for these shapes/dtypes/static values), compile, run
@@ -16,9 +17,8 @@ again. Inside another trace, a jitted function is simply inlined.
 from __future__ import annotations
 
 import inspect
-import warnings
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -32,20 +32,8 @@ from .trace import Frame, Lowering, metadata_for
 from .tracer import Tracer
 
 
-def _compile(module: HloModule, backend: str, options: dict) -> Callable:
-    """The one place a traced module becomes something callable: native code from
-    `hloscope.compile`, or the reference evaluator with backend="evaluator". A program the
-    native backend cannot lower yet (say a sort) runs on the evaluator, with a warning."""
-    from ..compiler import compile as compile_module
-    from ..errors import NotSupportedError
-    from ..evaluator import evaluate
-
-    if backend != "evaluator":
-        try:
-            return compile_module(module, backend=backend, **options)
-        except NotSupportedError as e:
-            warnings.warn(f"{e}; running {module.name} with the reference evaluator instead", stacklevel=4)
-    return lambda *args: evaluate(module, *args)
+# What turns a traced module into something callable: (module, backend, options) -> callable.
+Compiler = Callable[[HloModule, str, dict], Callable[..., Any]]
 
 
 @dataclass(frozen=True)
@@ -81,9 +69,10 @@ class Traced:
 class Jitted:
     """A jitted function (see the module docstring)."""
 
-    def __init__(self, fn: Callable, static_argnums: Sequence[int] = (), static_argnames: Sequence[str] = (),
-                 backend: str = "cpu", compile_options: dict | None = None):
+    def __init__(self, fn: Callable, compiler: Compiler, static_argnums: int | Sequence[int] = (),
+                 static_argnames: str | Sequence[str] = (), backend: str = "cpu", compile_options: dict | None = None):
         self.fn = fn
+        self.compiler = compiler
         self.backend = backend
         self.compile_options = dict(compile_options or {})
         self.__name__ = getattr(fn, "__name__", "fn")
@@ -116,7 +105,7 @@ class Jitted:
         if traced is None:
             self._misses += 1
             traced = self._traced(key, args, kwargs, avals)
-            traced.executable = _compile(traced.module, self.backend, self.compile_options)
+            traced.executable = self.compiler(traced.module, self.backend, self.compile_options)
             self._cache[key] = traced
         else:
             self._hits += 1
@@ -126,6 +115,15 @@ class Jitted:
         """The HLO module for these arguments (traced if needed; nothing is compiled or run)."""
         key, _, avals = self._signature(args, kwargs)
         return self._traced(key, args, kwargs, avals).module
+
+    def specialize(self, *args, **kwargs) -> tuple[HloModule, Program, list[np.ndarray]]:
+        """What a compilation of this call starts from: the module, its trace listing, and
+        the call's array leaves in the module's parameter order, as the traced dtypes (a
+        Python float becomes an f32 scalar, as the trace saw it)."""
+        key, leaves, avals = self._signature(args, kwargs)
+        traced = self._traced(key, args, kwargs, avals)
+        flat = [np.asarray(x, dtype=a.dtype) for x, a in zip(leaves, avals)]
+        return traced.module, Program(traced.frame, self.__name__), flat
 
     def trace(self, *args, **kwargs) -> Program:
         """The traced program as a listing, one line per operation with its source line."""
@@ -231,14 +229,3 @@ def _describe(names, avals, statics) -> str:
     if statics:
         text += "; " + ", ".join(f"{k}={v!r}" for k, v in statics)
     return text
-
-
-def jit(fn: Callable | None = None, *, static_argnums=(), static_argnames=(), backend: str = "cpu",
-        **compile_options):
-    """Trace `fn` to HLO per signature, compile and cache it (usable as a decorator too).
-
-    backend: "cpu" (native code, the default) or "evaluator" (the reference interpreter);
-    compile_options go to `hloscope.compile` (e.g. opt_level=2, pipeline="simplify")."""
-    if fn is None:
-        return lambda f: Jitted(f, static_argnums, static_argnames, backend, compile_options)
-    return Jitted(fn, static_argnums, static_argnames, backend, compile_options)

@@ -1,7 +1,7 @@
 """The explorer widget: one tab per view of a compilation, filled in as stages finish.
 
-    ex = hloscope.explore(f, x, w)            # or a module, or HLO text; returns the widget
-    ex.report                                 # the HloReport it shows
+    ex = hloscope.explore(f, x, w)            # or a module, HLO text, an executable; the widget
+    ex.report                                 # the Compilation it shows
     ex.select("stepper"); ex.stepper.step(+1) # what the tabs do, from code
 
 The `%%hlo` magic displays an explorer first and then runs the stages, so the Overview fills
@@ -12,13 +12,16 @@ the user will most likely open next are laid out in the background.
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 import ipywidgets as w
 
+from .. import session
+from ..compilation.record import Compilation
+from ..viz.graph_blocks import all_step_dots
 from ..viz.layout import LayoutService, default_service
-from .graphs import all_step_dots
 from .options import PANELS
 from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel
-from .stages import run_stages
 
 PANEL_CLASSES = {
     "overview": OverviewPanel, "stepper": StepperPanel, "graph": GraphPanel,
@@ -27,12 +30,12 @@ PANEL_CLASSES = {
 
 
 class Explorer(w.VBox):
-    """Tabs (Overview, Pass stepper, Graph, Memory, IR, Run) over one HloReport."""
+    """Tabs (Overview, Pass stepper, Graph, Memory, IR, Run) over one Compilation."""
 
-    def __init__(self, report, show=None, layouts: LayoutService | None = None):
+    def __init__(self, report: Compilation, show: Sequence[str] | None = None, layouts: LayoutService | None = None):
         self.report = report
         self.layouts = layouts or default_service()
-        names = [p for p in (show or report.options.show or PANELS) if p in PANEL_CLASSES]
+        names = [p for p in (show or PANELS) if p in PANEL_CLASSES]
         self.panels = {name: PANEL_CLASSES[name](self.layouts) for name in names}
         self.tabs = w.Tab(children=[p.widget for p in self.panels.values()])
         for i, p in enumerate(self.panels.values()):
@@ -94,13 +97,13 @@ class Explorer(w.VBox):
 
     def run(self) -> "Explorer":
         """Run the report's pending stages, updating the tabs as each finishes."""
-        run_stages(self.report, self.refresh)
+        session.run(self.report, self.refresh)
         self.prefetch()
         return self
 
     def prefetch(self):
         """Lay out, in the background, the final graph and every pass run's graphs."""
-        if self.report.optimize_result is None or (self.stepper is None and self.graph is None):
+        if not self.report.records or (self.stepper is None and self.graph is None):
             return None
         self._prefetcher = self.layouts.prefetch(self._likely_dots())
         return self._prefetcher

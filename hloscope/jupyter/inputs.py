@@ -17,13 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import HloscopeError
+from ..compilation.inputs import InputError, shape_input
 
 SHAPE_TEXT = re.compile(r"^\s*(pred|bf16|[fsuc]\d+)\[[\d,\s]*\]\s*$")
-
-
-class InputError(HloscopeError, ValueError):
-    """A call that cannot be read, or a name the notebook does not define."""
 
 
 @dataclass(frozen=True)
@@ -62,27 +58,7 @@ def is_shape(text: str) -> bool:
     return bool(SHAPE_TEXT.match(text))
 
 
-def random_array(shape, rng: np.random.Generator) -> np.ndarray:
-    """A random array of an ArrayShape: normal floats, small integers, random booleans."""
-    dtype = np.dtype(shape.numpy_dtype)
-    dims = tuple(shape.dims)
-    if shape.dtype == "pred":
-        return rng.random(dims) < 0.5
-    if np.issubdtype(dtype, np.complexfloating):
-        return (rng.standard_normal(dims) + 1j * rng.standard_normal(dims)).astype(dtype)
-    if np.issubdtype(dtype, np.integer):
-        low = 0 if np.issubdtype(dtype, np.unsignedinteger) else -8
-        return rng.integers(low, 8, size=dims).astype(dtype)
-    return rng.standard_normal(dims).astype(dtype)
-
-
-def shape_input(text: str, rng: np.random.Generator) -> np.ndarray:
-    from ..ir import parse_shape
-
-    return random_array(parse_shape(text.strip()), rng)
-
-
-def evaluate_argument(text: str, namespace: dict, rng: np.random.Generator):
+def evaluate_argument(text: str, namespace: dict, rng: np.random.Generator) -> object:
     """A shape -> a random array; anything else -> its value in the notebook."""
     if is_shape(text):
         return shape_input(text, rng)
@@ -107,18 +83,6 @@ def resolve_call(spec: CallSpec, namespace: dict, seed: int = 0) -> tuple[object
     args = tuple(evaluate_argument(a, namespace, rng) for a in spec.args)
     kwargs = {k: evaluate_argument(v, namespace, rng) for k, v in spec.kwargs}
     return fn, args, kwargs
-
-
-def parameter_inputs(module, seed: int = 0) -> list[np.ndarray]:
-    """Seeded random arrays for every parameter of the module's entry computation."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for p in module.entry_computation.parameters:
-        if not p.shape.is_array:
-            raise InputError(f"%%hlo: parameter {p.name} has shape {p.shape}: random inputs are made only for "
-                             "array parameters; pass --args with notebook variables instead")
-        out.append(random_array(p.shape, rng))
-    return out
 
 
 def named_inputs(names, namespace: dict) -> list:

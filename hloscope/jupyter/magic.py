@@ -11,22 +11,30 @@ Two kinds of cell:
     ...
 
 The explorer is displayed first, then the stages run and fill it in. Afterwards the
-notebook has `hlo_report` (the HloReport; --name changes it), `_hlo` (the compiled
+notebook has `hlo_report` (the Compilation; --name changes it), `_hlo` (the compiled
 function: call it with numpy arrays) and, for a Python cell, the function's name bound to
 `hloscope.jit` of it. Errors show as a short message pointing at the line.
+
+Running the same cell again closes the explorer it showed before (its output is replaced
+anyway), so a notebook that recompiles hundreds of times does not keep hundreds of them.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
 from IPython.display import HTML, display
 
+from .. import session
+from ..compilation.record import Compilation
+from ..compiler import jit
 from ..errors import HloscopeError
-from . import backend
+from ..frontend.jit import Jitted
+from . import warm_up
 from .errors import CellError, cell_error, user_code_error
 from .inputs import named_inputs, parse_call, resolve_call
-from .options import ExploreOptions, OptionError, parse_options, split_line
-from .stages import hlo_report, python_report, run_stages
+from .options import OPTIONS_HELP, ExploreOptions, OptionError, parse_options, split_line
 
 
 @magics_class
@@ -41,7 +49,7 @@ class HloMagics(Magics):
             call, tokens = split_line(line)
             options = parse_options(tokens)
             report = self._report(call, cell, options)
-            self._explore(report)
+            self._explore(report, options)
         except CellError as e:
             if options.debug:
                 raise e.error from None
@@ -55,28 +63,26 @@ class HloMagics(Magics):
     @line_magic
     def hlo_options(self, line: str = ""):
         """%hlo_options: list the options of %%hlo."""
-        from .options import OPTIONS_HELP
-
         print(OPTIONS_HELP)
 
     # ---- building the report ----
-    def _report(self, call, cell: str, options: ExploreOptions):
+    def _report(self, call: str | None, cell: str, options: ExploreOptions) -> Compilation:
         ns = self.shell.user_ns
         if cell.lstrip().startswith("HloModule"):
             if call is not None:
                 raise OptionError(f"%%hlo: an HLO cell takes its inputs from --args, not a call ({call})")
             inputs = named_inputs(options.args, ns) if options.args is not None else None
-            return hlo_report(cell, inputs, options)
+            return session.new(cell, inputs=inputs, options=options, title="hloscope: HLO module")
         if call is None:
             raise OptionError("%%hlo: say which function to compile and its inputs, e.g. `%%hlo f(x, w)` or "
                               "`%%hlo f(f32[128,256], f32[256,64])` (or start the cell with HloModule)")
         spec = parse_call(call)
         self._run_cell_code(cell)
         fn, args, kwargs = resolve_call(spec, ns, options.seed)
-        plain = backend.plain_function(fn)
+        jitted = fn if isinstance(fn, Jitted) else jit(fn)
         if spec.function.isidentifier():
-            ns[spec.function] = backend.as_jitted(fn)
-        return python_report(plain, args, kwargs, options, title=f"hloscope: {spec.describe()}")
+            ns[spec.function] = jitted
+        return session.new(jitted, *args, options=options, title=f"hloscope: {spec.describe()}", **kwargs)
 
     def _run_cell_code(self, cell: str) -> None:
         """Run the cell's Python in the notebook namespace, under a name Python's linecache
@@ -98,38 +104,61 @@ class HloMagics(Magics):
             raise user_code_error(e, cell, filename) from None
 
     # ---- showing it ----
-    def _explore(self, report) -> None:
+    def _explore(self, report: Compilation, options: ExploreOptions) -> None:
         """Trace or parse (errors here are the user's: shown shortly), then show the explorer
         and run the remaining stages into it."""
         ns = self.shell.user_ns
         try:
-            run_stages(report, limit=1)
+            session.run(report, limit=1, strict=True)
         except Exception as e:  # noqa: BLE001 - bad input: a short message, no traceback
-            if report.options.debug:
+            if options.debug:
                 raise
             raise cell_error(e, "while tracing" if report.kind == "python" else "") from None
-        ns[report.options.report_name] = report
-        explorer = _make_explorer(report)
+        ns[options.report_name] = report
+        explorer = _make_explorer(report, options)
         if explorer is not None:
+            self._replace_explorer_of_this_cell(explorer)
             display(explorer)
             explorer.run()
         else:
-            run_stages(report)
+            session.run(report)
             display(HTML(report._repr_html_()))
         ns["_hlo"] = report.executable
 
+    def _replace_explorer_of_this_cell(self, explorer: Any) -> None:
+        """Close the explorer this cell showed last time: its output is being replaced, and
+        an open widget keeps its whole compilation alive for as long as the kernel runs."""
+        cell = _cell_id(self.shell)
+        if cell is None:
+            return
+        shown = self.shell.user_ns.setdefault("__hloscope_explorers__", {})  # per kernel, not per module
+        previous = shown.get(cell)
+        if previous is not None and previous is not explorer:
+            previous.close()
+        shown[cell] = explorer
 
-def _make_explorer(report):
+
+def _cell_id(shell: Any) -> str | None:
+    """The id JupyterLab gives the running cell (in the execute request's metadata), or None
+    outside a notebook front end that sends one."""
+    kernel = getattr(shell, "kernel", None)
+    parent = kernel.get_parent() if kernel is not None and hasattr(kernel, "get_parent") else None
+    metadata = (parent or {}).get("metadata") or {}
+    cell = metadata.get("cellId")
+    return str(cell) if cell else None
+
+
+def _make_explorer(report: Compilation, options: ExploreOptions) -> Any:
     """The explorer widget, or None (with a note) where ipywidgets cannot be used."""
     try:
-        from .explorer import Explorer
+        from .explorer import Explorer  # ipywidgets may be missing where the magic runs
     except ImportError as e:
         display(HTML(f"<p>ipywidgets is not available ({e}): showing the static report instead.</p>"))
         return None
-    return Explorer(report)
+    return Explorer(report, show=options.show)
 
 
-def load_ipython_extension(ipython) -> None:
+def load_ipython_extension(ipython: Any) -> None:
     """`%load_ext hloscope`: register %%hlo, and start loading the backend meanwhile."""
     ipython.register_magics(HloMagics)
-    backend.warm_up()
+    warm_up.start()

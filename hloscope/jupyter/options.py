@@ -15,28 +15,18 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from ..errors import HloscopeError
+from ..session import OptionError, SessionOptions
 
 PANELS = ("overview", "stepper", "graph", "memory", "ir", "run")
-COMPARE_TARGETS = ("numpy", "jax")
 _CALL = re.compile(r"(?:^|(?<=\s))[A-Za-z_][\w.]*\s*\(")
 
 
-class OptionError(HloscopeError, ValueError):
-    """A bad `%%hlo` line: an unknown option, a missing value, an unbalanced call."""
-
-
 @dataclass
-class ExploreOptions:
-    """What to compile and show. `pipeline` is a pipeline name or comma-separated pass names."""
+class ExploreOptions(SessionOptions):
+    """What to compile (SessionOptions) and what to show: the panels, which notebook
+    variables an HLO cell runs on, the name the record gets in the notebook, --debug."""
 
-    pipeline: str = "default"
-    backend: str = "cpu"
     show: tuple[str, ...] = PANELS
-    opt_level: int = 3
-    run: bool = True
-    compare: tuple[str, ...] | None = None  # None: numpy, plus jax if it is already imported
-    seed: int = 0
     args: tuple[str, ...] | None = None  # HLO cells: notebook variables to run on
     report_name: str = "hlo_report"
     debug: bool = False
@@ -63,14 +53,7 @@ class ExploreOptions:
         bad = [p for p in self.show if p not in PANELS]
         if bad:
             raise OptionError(f"--show: unknown panel(s) {bad}; panels: {', '.join(PANELS)}")
-        if self.compare is not None:
-            bad = [c for c in self.compare if c not in COMPARE_TARGETS + ("none",)]
-            if bad:
-                raise OptionError(f"--compare: unknown target(s) {bad}; use numpy, jax or none")
-        if not 0 <= self.opt_level <= 3:
-            raise OptionError(f"--opt-level must be 0..3, not {self.opt_level}")
-        if self.backend not in ("cpu", "gpu"):
-            raise OptionError(f"--backend must be cpu or gpu, not {self.backend!r}")
+        super().check()
 
 
 def _csv(text: str) -> tuple[str, ...]:

@@ -1,6 +1,6 @@
 """A deterministic dump folder of a compilation, like XLA's --xla_dump_to, for diffs and CI.
 
-    dump_record("dump/", module=hloscope.optimize(m))
+    dump_record("dump/", hloscope.optimize(m))      # or exe.report, or an explorer's record
 
 writes
 
@@ -9,7 +9,8 @@ writes
     after_optimizations.txt                      the final HLO
     records.json                                 every pass run: name, changed, sizes, decisions
     memory_plan.txt                              the buffer assignment
-    llvm_ir.ll, optimized_llvm_ir.ll, ...        texts of a report, if one is given
+    llvm_ir.ll, optimized_llvm_ir.ll             the code, where the compilation made it:
+    assembly.s or kernels.ptx, gpu_program.txt   assembly (CPU) or PTX and the host program (GPU)
     timings.json                                 only with timings=True (times vary run to run)
 
 Everything except timings.json is byte-identical for the same input: no times, no dates,
@@ -22,35 +23,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-REPORT_FILES = (
-    ("llvm_ir", "llvm_ir.ll"),
-    ("optimized_llvm_ir", "optimized_llvm_ir.ll"),
-    ("assembly", "assembly.s"),
-    ("ptx", "kernels.ptx"),
-    ("program", "gpu_program.txt"),  # what the host runs: launches, copies, loops, branches
-)
+from ..passes.record import Decision, PassRecord
+
+if TYPE_CHECKING:  # the record is read, never imported: views sit below it
+    from ..compilation.record import Compilation
+
 _NUMBERED = re.compile(r"^\d{4}\..*\.txt$")
-
-
-def resolve_inputs(module, records, memory_plan, report):
-    """Accept an OptimizeResult as `module`, or a CompileReport that holds one; fill in
-    records, the final module and the memory plan from whichever is given."""
-    records = list(records or ())
-    result = None
-    if module is not None and hasattr(module, "records") and hasattr(module, "module"):
-        result, module = module, module.module
-    elif report is not None and not isinstance(report, dict):
-        result = getattr(report, "optimize_result", None)
-    if result is not None:
-        records = records or list(result.records)
-        memory_plan = memory_plan if memory_plan is not None else getattr(result, "memory_plan", None)
-        module = module if module is not None else result.module
-    if memory_plan is None and report is not None and not isinstance(report, dict):
-        memory_plan = getattr(report, "memory_plan", None)
-    if module is None and records:
-        module = records[-1].after
-    return module, records, memory_plan
 
 
 def _safe(name: str) -> str:
@@ -61,7 +41,7 @@ def _text(s: str) -> str:
     return s if s.endswith("\n") else s + "\n"
 
 
-def decision_json(d) -> dict:
+def decision_json(d: Decision) -> dict[str, Any]:
     return {
         "action": d.action,
         "subject": d.subject,
@@ -73,7 +53,7 @@ def decision_json(d) -> dict:
     }
 
 
-def records_json(records, files: dict[int, str]) -> list[dict]:
+def records_json(records: list[PassRecord], files: dict[int, str]) -> list[dict[str, Any]]:
     """One entry per pass run, without times (those go to timings.json)."""
     return [
         {
@@ -91,11 +71,9 @@ def records_json(records, files: dict[int, str]) -> list[dict]:
     ]
 
 
-def dump_record(
-    path_dir, *, module=None, records=(), memory_plan=None, report=None, timings: bool = False
-) -> list[Path]:
+def dump_record(path_dir: str | Path, c: Compilation, timings: bool = False) -> list[Path]:
     """Write the dump folder (created if needed) and return the files written, in order."""
-    module, records, memory_plan = resolve_inputs(module, records, memory_plan, report)
+    module, records = c.module, c.records
     root = Path(path_dir)
     root.mkdir(parents=True, exist_ok=True)
     for old in root.iterdir():
@@ -103,7 +81,7 @@ def dump_record(
             old.unlink()
     out: dict[str, str] = {}
     name = _safe(module.name if module is not None else "module")
-    first = records[0].before if records else module
+    first = records[0].before if records else c.input_module
     if first is not None:
         out[f"0000.{name}.before_optimizations.txt"] = first.to_text()
     files: dict[int, str] = {}
@@ -119,11 +97,11 @@ def dump_record(
             indent=1,
             sort_keys=True,
         )
-    if memory_plan is not None:
-        out["memory_plan.txt"] = str(memory_plan)
-    out.update(_report_files(report))
+    if c.memory_plan is not None:
+        out["memory_plan.txt"] = str(c.memory_plan)
+    out.update(code_files(c))
     if timings:
-        out["timings.json"] = json.dumps(_timings(records, report), indent=1, sort_keys=True)
+        out["timings.json"] = json.dumps(_timings(c), indent=1, sort_keys=True)
     written = []
     for filename, text in out.items():
         path = root / filename
@@ -132,23 +110,15 @@ def dump_record(
     return written
 
 
-def _report_files(report) -> dict[str, str]:
-    if report is None:
-        return {}
-    if isinstance(report, dict):
-        return {f"{_safe(str(k))}.txt": str(v) for k, v in sorted(report.items()) if v}
-    out = {}
-    for attr, filename in REPORT_FILES:
-        try:
-            text = getattr(report, attr, "")
-        except Exception:  # noqa: BLE001 - a lazily produced text (assembly) may fail; skip it
-            text = ""
-        if text:
-            out[filename] = str(text)
-    return out
+def code_files(c: Compilation) -> dict[str, str]:
+    """{file name: text} of the code the compilation made (nothing for the passes alone)."""
+    assembly = "kernels.ptx" if c.assembly_language == "PTX" else "assembly.s"
+    texts = (("llvm_ir.ll", c.llvm_ir), ("optimized_llvm_ir.ll", c.optimized_llvm_ir),
+             (assembly, c.assembly if c.optimized_llvm_ir else ""), ("gpu_program.txt", c.program))
+    return {filename: text for filename, text in texts if text}
 
 
-def _timings(records, report) -> dict:
-    stages = [{"name": s.name, "seconds": s.seconds} for s in getattr(report, "stages", ()) or ()]
-    passes = [{"index": i, "name": r.name, "seconds": r.seconds} for i, r in enumerate(records)]
+def _timings(c: Compilation) -> dict[str, Any]:
+    stages = [{"name": s.name, "seconds": s.seconds} for s in c.stages]
+    passes = [{"index": i, "name": r.name, "seconds": r.seconds} for i, r in enumerate(c.records)]
     return {"passes": passes, "stages": stages}

@@ -1,8 +1,7 @@
 """One self-contained HTML file for a whole compilation, and a deterministic text dump.
 
-    save_html("softmax.html", module=result)            # an OptimizeResult, or pieces:
-    save_html(path, module=m, records=recs, memory_plan=plan, report=exe.report)
-    dump_record("dump/", module=result)                 # hloscope.viz.dump
+    save_html("softmax.html", hloscope.optimize(m))     # any Compilation: exe.report too
+    dump_record("dump/", compilation)                   # hloscope.viz.dump
 
 The page has six panels (Overview, Pass stepper, Graph, Memory, IR, Run), inline CSS and a
 small vanilla script; nothing is fetched from the network, so it opens offline, attaches
@@ -19,15 +18,19 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .diff import DIFF_CSS
-from .dump import dump_record, resolve_inputs
+from .dump import dump_record
 from .export_assets import PAGE_CSS, PAGE_JS
 from .export_panels import ir_panel, ir_texts, memory_panel, overview_panel, run_panel
 from .export_stepper import build_stepper
 from .graph_view import GRAPH_CSS
 from .hlo_html import CSS as HLO_CSS
 from .theme import CSS as THEME_CSS
+
+if TYPE_CHECKING:  # the record is read, never imported: views sit below it
+    from ..compilation.record import Compilation
 
 __all__ = ["dump_record", "export_html", "save_html"]
 
@@ -48,62 +51,39 @@ LEGEND = (
 
 
 def save_html(
-    path,
+    path: str | Path,
+    c: Compilation,
     *,
-    module=None,
-    records=(),
-    memory_plan=None,
-    report=None,
-    title: str = "hloscope report",
-    timings=None,
+    title: str | None = None,
     timeout: float = 3.0,
     layout_budget: float = 60.0,
     max_nodes: int = 250,
 ) -> Path:
-    """Write the report to `path` (one file) and return the path.
-
-    module may be an HloModule or an OptimizeResult (its records and memory plan are used);
-    report may be a CompileReport (stages, LLVM IR, assembly, kernels) or {name: text}.
-    timings: {name: seconds} or (name, seconds[, note]) rows for the Run panel.
-    """
-    text = export_html(
-        module=module,
-        records=records,
-        memory_plan=memory_plan,
-        report=report,
-        title=title,
-        timings=timings,
-        timeout=timeout,
-        layout_budget=layout_budget,
-        max_nodes=max_nodes,
-    )
+    """Write the page for compilation `c` to `path` (one file) and return the path."""
+    text = export_html(c, title=title, timeout=timeout, layout_budget=layout_budget, max_nodes=max_nodes)
     path = Path(path)
     path.write_text(text, encoding="utf-8")
     return path
 
 
 def export_html(
+    c: Compilation,
     *,
-    module=None,
-    records=(),
-    memory_plan=None,
-    report=None,
-    title: str = "hloscope report",
-    timings=None,
+    title: str | None = None,
     timeout: float = 3.0,
     layout_budget: float = 60.0,
     max_nodes: int = 250,
 ) -> str:
     """The page `save_html` writes, as a string."""
-    module, records, memory_plan = resolve_inputs(module, records, memory_plan, report)
-    stepper, final = build_stepper(records, module, timeout=timeout, budget=layout_budget, max_nodes=max_nodes)
+    title = title or (c.title if c.title != "hloscope" else "hloscope report")
+    stepper, final = build_stepper(c.records, c.module, timeout=timeout, budget=layout_budget, max_nodes=max_nodes)
     sections = {
-        "overview": overview_panel(module, records, memory_plan, report, stepper.seconds),
-        "stepper": _stepper_panel(records, stepper),
-        "graph": _graph_panel(module, final),
-        "memory": memory_panel(memory_plan),
-        "ir": ir_panel(ir_texts(module, records, report)),
-        "run": run_panel(report, timings),
+        "overview": overview_panel(c, stepper.seconds),
+        "stepper": _stepper_panel(c.records, stepper),
+        "graph": _graph_panel(c.module, final),
+        "memory": memory_panel(c.memory_plan),
+        "ir": ir_panel(ir_texts(c)),
+        "run": run_panel(c),
     }
     nav = "".join(f'<button type="button" data-panel="{key}">{label}</button>' for key, label in PANELS)
     body = "".join(
@@ -120,7 +100,7 @@ def export_html(
 
 def _stepper_panel(records, stepper) -> str:
     if not records:
-        return "<p class='hs-empty'>no pass records given (pass records=... or an OptimizeResult)</p>"
+        return "<p class='hs-empty'>no pass ran (pipeline \"none\"), or the record has none</p>"
     n = len(records)
     controls = (
         '<div class="controls"><button type="button" id="pass-prev" title="previous pass (left arrow)">&larr; prev'

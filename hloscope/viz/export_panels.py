@@ -7,20 +7,16 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from .hlo_html import hlo_block
 from .memory_chart import human_bytes, memory_plan_html
 from .records_html import records_table_html
 
-MAX_IR_LINES = 20_000
-REPORT_TEXTS = (
-    ("llvm_ir", "LLVM IR"),
-    ("optimized_llvm_ir", "optimized LLVM IR"),
-    ("assembly", "assembly"),
-    ("ptx", "PTX"),
-    ("program", "host program (GPU)"),
-)
+if TYPE_CHECKING:  # the record is read, never imported: views sit below it
+    from ..compilation.record import Compilation
 
+MAX_IR_LINES = 20_000
 
 def _table(head: tuple, rows: list[tuple], num_cols: tuple = ()) -> str:
     th = "".join(f"<th class='{'num' if i in num_cols else ''}'>{html.escape(h)}</th>" for i, h in enumerate(head))
@@ -46,12 +42,12 @@ def module_counts(module) -> list[tuple[str, str]]:
     return facts
 
 
-def overview_panel(module, records, memory_plan, report, stepper_seconds: float) -> str:
+def overview_panel(c: Compilation, stepper_seconds: float) -> str:
     """Stages, module counts, the memory peak, and the table of every pass run."""
     parts = []
-    stages = list(getattr(report, "stages", ()) or ())
-    if stages:
-        rows = [(s.name, f"{s.seconds * 1e3:.2f}", getattr(s, "note", "")) for s in stages]
+    records, module, memory_plan = c.records, c.module, c.memory_plan
+    if c.stages:
+        rows = [(s.name, f"{s.seconds * 1e3:.2f}", s.note) for s in c.stages]
         parts += ["<h4>Compiler stages</h4>", _table(("stage", "ms", "note"), rows, (1,))]
     facts = []
     if records:
@@ -82,25 +78,17 @@ def memory_panel(memory_plan) -> str:
     return memory_plan_html(memory_plan)
 
 
-def ir_texts(module, records, report) -> list[tuple[str, str, bool]]:
+def ir_texts(c: Compilation) -> list[tuple[str, str, bool]]:
     """(title, text, is_hlo) for every IR the export shows: HLO after and before the
-    passes, then LLVM IR / assembly / PTX from a report object or a {name: text} dict."""
+    passes, then LLVM IR, assembly or PTX, and the host program."""
     texts = []
-    if module is not None:
-        texts.append(("HLO (optimized)" if records else "HLO", module.to_text(), True))
-    if records:
-        texts.append(("HLO (input, before any pass)", records[0].before.to_text(), True))
-    if isinstance(report, dict):
-        texts += [(str(k), str(v), False) for k, v in report.items() if v]
-    elif report is not None:
-        for attr, title in REPORT_TEXTS:
-            try:
-                text = getattr(report, attr, "")
-            except Exception as e:  # noqa: BLE001 - a lazily produced text (assembly) may fail
-                text = f"({title} not available: {e})"
-            if text:
-                texts.append((title, str(text), False))
-    return texts
+    if c.module is not None:
+        texts.append(("HLO (optimized)" if c.records else "HLO", c.module.to_text(), True))
+    if c.records:
+        texts.append(("HLO (input, before any pass)", c.records[0].before.to_text(), True))
+    code = (("LLVM IR", c.llvm_ir), ("optimized LLVM IR", c.optimized_llvm_ir),
+            (c.assembly_language, c.assembly if c.optimized_llvm_ir else ""), ("host program (GPU)", c.program))
+    return texts + [(title, text, False) for title, text in code if text]
 
 
 def _plain_block(text: str, max_lines: int = MAX_IR_LINES) -> str:
@@ -124,25 +112,14 @@ def ir_panel(texts: list[tuple[str, str, bool]]) -> str:
     return "".join(parts)
 
 
-def run_panel(report, timings) -> str:
-    """Run timings (name -> seconds, or (name, seconds[, note]) rows) and the report's kernels."""
+def run_panel(c: Compilation) -> str:
+    """The run's timings and the compilation's kernels."""
     parts = []
-    rows = _timing_rows(timings)
+    rows = [(name, f"{seconds * 1e3:.3f}", note) for name, seconds, note in c.timing_rows()]
     if rows:
         parts += ["<h4>Timings</h4>", _table(("what", "ms", "note"), rows, (1,))]
-    kernels = list(getattr(report, "kernels", ()) or ())
-    if kernels:
-        krows = [(k.name, k.instruction, k.kind, k.partitions, "; ".join(k.notes)) for k in kernels]
+    if c.kernels:
+        krows: list[tuple[Any, ...]] = [(k.name, k.instruction, k.kind, k.partitions, "; ".join(k.notes))
+                                        for k in c.kernels]
         parts += ["<h4>Kernels</h4>", _table(("kernel", "instruction", "kind", "partitions", "notes"), krows, (3,))]
-    return "".join(parts) or "<p class='hs-empty'>no run timings given (pass timings={name: seconds})</p>"
-
-
-def _timing_rows(timings) -> list[tuple]:
-    if not timings:
-        return []
-    items = timings.items() if isinstance(timings, dict) else timings
-    rows = []
-    for item in items:
-        name, seconds, *rest = item
-        rows.append((name, f"{float(seconds) * 1e3:.3f}", rest[0] if rest else ""))
-    return rows
+    return "".join(parts) or "<p class='hs-empty'>not run, and no kernels: the passes alone</p>"

@@ -26,10 +26,12 @@ def test_fast_math_is_close():
 def test_report_contents():
     exe = compile_text(SOFTMAX)
     r = exe.report
-    assert [s.name for s in r.stages] == ["parse", "optimize", "plan", "lower", "llvm-opt", "codegen", "load"]
+    assert [s.name for s in r.stages] == ["parse", "cache", "verify", "optimize", "plan", "lower", "llvm-opt",
+                                          "codegen", "load"]
+    assert all(s.status == "done" for s in r.stages) and r.cache == "off"
     assert all(s.seconds >= 0 for s in r.stages) and r.total_seconds > 0
     assert "fusion(" in r.hlo and "is_scheduled=true" in r.hlo
-    assert r.optimize_result is not None and r.optimize_result.records
+    assert r.records and r.pipeline is not None and r.pipeline.name == "default"
     assert "define void" in r.llvm_ir and "noalias" in r.llvm_ir
     assert r.optimized_llvm_ir != r.llvm_ir and "x float>" in r.optimized_llvm_ir
     assert r.object_size > 0 and r.entry_name in r.assembly
@@ -38,7 +40,7 @@ def test_report_contents():
     text = r.summary()
     for stage in ("optimize", "lower", "llvm-opt", "codegen"):
         assert stage in text
-    assert repr(exe).startswith("<hloscope Executable")
+    assert repr(exe).startswith("<hloscope CpuExecutable")
 
 
 @pytest.mark.parametrize("body,comps", [
@@ -74,7 +76,7 @@ def test_unsupported_opcode_names_it():
 
 
 def test_bad_options():
-    with pytest.raises(TypeError, match="unknown compile option"):
+    with pytest.raises(TypeError, match="unknown cpu compile option"):
         compile_text(SOFTMAX, optimise=True)
     with pytest.raises(hloscope.HloscopeError):
         compile_text(SOFTMAX, dot="eigen")

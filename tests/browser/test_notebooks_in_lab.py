@@ -18,7 +18,7 @@ from lab_notebook import problems, run_all_cells
 # What broken_notebook.ipynb must be reported for: one line per problem, in cell order, each
 # with these parts. The stages after its failed passes stage are skipped, which is no problem.
 BROKEN = [
-    ("cell 3 ", "explorer 'hloscope: double'", "stage 'passes' failed: ", "broken on purpose"),
+    ("cell 3 ", "explorer 'hloscope: double'", "stage 'optimize' failed: ", "broken on purpose"),
     ("cell 4 ", "explorer 'hloscope: double'", "view 'Memory' failed: ", "view broken on purpose"),
     ("cell 5 ", "error output: stderr on purpose"),
     ("cell 6 ", "a widget never rendered: "),

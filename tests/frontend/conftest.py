@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import hloscope
-from hloscope.frontend import jit
+from hloscope import jit
 from hloscope.frontend.pytree import flatten
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from hloscope.frontend import cond, fori_loop, jit, switch, while_loop
+from hloscope import jit
+from hloscope.frontend import cond, fori_loop, switch, while_loop
 
 X = np.linspace(-1, 1, 12, dtype=np.float32).reshape(3, 4)
 

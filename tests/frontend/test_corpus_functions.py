@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import hloscope.numpy as hnp
-from hloscope.frontend import cond, fori_loop, jit
+from hloscope import jit
+from hloscope.frontend import cond, fori_loop
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 F32 = np.float32

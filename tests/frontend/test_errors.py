@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from hloscope.errors import HloscopeError, UnsupportedError
-from hloscope.frontend import ConcretizationError, ShapeError, TracerLeakError, jit
+from hloscope import jit
+from hloscope.frontend import ConcretizationError, ShapeError, TracerLeakError
 
 X = np.ones((3, 4), np.float32)
 HERE = os.path.basename(__file__)

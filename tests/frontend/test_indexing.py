@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hloscope.frontend import fori_loop, jit
+from hloscope import jit
+from hloscope.frontend import fori_loop
 
 X = np.arange(4 * 5 * 6, dtype=np.float32).reshape(4, 5, 6)
 

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 import hloscope
-from hloscope.frontend import Program, jit
+from hloscope import jit
+from hloscope.frontend import Program
 
 X = np.arange(12, dtype=np.float32).reshape(3, 4)
 
@@ -140,7 +141,7 @@ def test_jit_as_decorator_and_nested_jit_inlines():
     def inner(x):
         return x * 2
 
-    outer = hloscope.frontend.jit(lambda x: inner(x) + 1)
+    outer = hloscope.jit(lambda x: inner(x) + 1)
     np.testing.assert_allclose(outer(X), X * 2 + 1)
     assert inner.cache_info().misses == 0  # inlined into outer's trace
 

@@ -7,7 +7,8 @@ import os
 
 import numpy as np
 
-from hloscope.frontend import cond, fori_loop, jit
+from hloscope import jit
+from hloscope.frontend import cond, fori_loop
 
 X = np.zeros((128, 256), np.float32)
 

@@ -27,13 +27,13 @@ import numpy as np
 from llvmlite import ir
 
 from hloscope.backend.cpu import jit
-from hloscope.backend.gpu import compiler as gpu_compiler
-from hloscope.backend.gpu.lowering import lower
-from hloscope.passes.pipelines import for_backend
+from hloscope.backend.gpu.executable import GpuExecutable
+from hloscope.backend.gpu.options import GpuOptions
+from hloscope.backend.gpu.target import GpuBuild
 from hloscope.backend.llvm_types import I32, I64, PTR
-from hloscope.runtime.gpu_executable import GpuExecutable
-from hloscope.runtime.gpu_report import GpuCompileReport
-from hloscope.runtime import stages
+from hloscope.compilation.front import FRONT, source_stage
+from hloscope.compilation.stages import Stage, run_stages
+from hloscope.compiler import new_compilation
 from hloscope.runtime.signature import Signature
 
 REGISTERS = [f"{r}.{a}" for r in ("tid", "ctaid", "ntid", "nctaid") for a in "xyz"]
@@ -219,15 +219,18 @@ def _worker(kernel, pointers, t: int, grid, block, blocks, errors) -> None:
         errors.append(e)
 
 
-def emulated_executable(module, **options) -> GpuExecutable:
-    """compile(module, backend="gpu") with the kernels built for the emulator instead of PTX."""
-    opts = gpu_compiler.GpuCompileOptions.from_kwargs(**options)
-    module = stages.parse_module(module)
-    optimized, result = stages.optimize_module(module, for_backend(opts.pipeline, "gpu"))
-    plan = stages.memory_plan_for(result, optimized)
-    lowered = lower(optimized, gpu_compiler.lowering_options(opts), plan, threads=EmulatedThreads())
-    report = GpuCompileReport(options=opts.as_dict(), sm="emulated", llvm_ir=str(lowered.llmod))
-    program = gpu_compiler.device_program(lowered, optimized)
-    gpu_compiler._describe(report, lowered, llvm.parse_assembly(report.llvm_ir), program)
-    return GpuExecutable(program, report.llvm_ir, Signature.of(optimized), report, module, opts.as_dict(),
-                         device=EmulatedDevice())
+def emulated_executable(module, pipeline="default", **options) -> GpuExecutable:
+    """compile(module, backend="gpu") with the kernels built for the emulator instead of PTX:
+    the GPU target's own lowering, on the emulator's thread model, and an executable whose
+    device runs the (host) LLVM IR."""
+    c = new_compilation(module, "gpu", pipeline, **options)
+    build = GpuBuild(GpuOptions.of(c.options), threads=EmulatedThreads())
+
+    def load(c) -> str:
+        c.kernels = build.kernels(c)
+        c.executable = GpuExecutable(build.program, c.llvm_ir, Signature.of(c.module), c.compiled_part(),
+                                     c.input_module, c.options, device=EmulatedDevice())
+        return "on the CPU emulator"
+
+    run_stages(c, [source_stage(c), *FRONT, Stage("lower", build.lower), Stage("load", load)])
+    return c.executable

@@ -44,7 +44,7 @@ def environment() -> None:
     import llvmlite.binding as llvm
 
     from hloscope.backend.gpu import ptxas
-    from hloscope.runtime.gpu_driver import gpu_available
+    from hloscope.backend.gpu.cuda import gpu_available
 
     print(f"python {platform.python_version()}, numpy {np.__version__}, llvmlite {llvmlite.__version__} "
           f"(LLVM {'.'.join(map(str, llvm.llvm_version_info))}), hloscope {hloscope.__version__}")
@@ -59,7 +59,7 @@ def environment() -> None:
     ok, why = gpu_available()
     print(f"GPU: {why}")
     if ok:
-        from hloscope.runtime.gpu_driver import CudaDevice
+        from hloscope.backend.gpu.cuda import CudaDevice
 
         print(f"compute capability {'.'.join(map(str, CudaDevice.get().compute_capability))}")
     print(f"ptxas: {ptxas.find() or 'not on PATH'} {ptxas.version()}")
@@ -166,14 +166,14 @@ def larger(table: Table) -> None:
 
 def prepare(folder: Path) -> None:
     """Save (program, PTX, signature) of every corpus case compiled here."""
-    from hloscope.backend.gpu.compiler import compile_gpu
+    from hloscope.compiler import compile as compile_any
 
     folder.mkdir(parents=True, exist_ok=True)
     cases = json.loads((CORPUS / "manifest.json").read_text())["cases"]
     saved = []
     for name in sorted(cases):
         try:
-            exe = compile_gpu((CORPUS / f"{name}.hlo").read_text(), ptxas=False)
+            exe = compile_any((CORPUS / f"{name}.hlo").read_text(), backend="gpu", ptxas=False)
         except NotSupportedError:
             continue
         (folder / f"{name}.pkl").write_bytes(pickle.dumps((exe.program, exe.image, exe.signature)))
@@ -183,8 +183,9 @@ def prepare(folder: Path) -> None:
 
 
 def bundle(table: Table, folder: Path) -> None:
-    from hloscope.runtime.gpu_executable import GpuExecutable
-    from hloscope.runtime.gpu_report import GpuCompileReport
+    from hloscope.backend.gpu.executable import GpuExecutable
+    from hloscope.compilation.record import Compilation, LazyText
+    from hloscope.compilation.sources import HloText
 
     cases = json.loads((CORPUS / "manifest.json").read_text())["cases"]
     print(f"\nbundle {folder}: PTX made elsewhere")
@@ -192,7 +193,8 @@ def bundle(table: Table, folder: Path) -> None:
         start = time.perf_counter()
         try:
             program, ptx, signature = pickle.loads((folder / f"{name}.pkl").read_bytes())
-            exe = GpuExecutable(program, ptx, signature, GpuCompileReport(ptx=ptx))
+            report = Compilation(HloText(""), target="gpu", assembly_text=LazyText(ptx), assembly_language="PTX")
+            exe = GpuExecutable(program, ptx, signature, report)
             args, outs = load_case(name)
             err = compare(exe(*args), outs, cases[name].get("rtol", 1e-5), cases[name].get("atol", 1e-5))
             status, detail = ("PASS", "") if err is None else ("FAIL", err)
@@ -211,7 +213,7 @@ def main(argv=None) -> int:
         prepare(opts.prepare)
         return 0
     environment()
-    from hloscope.runtime.gpu_driver import gpu_available
+    from hloscope.backend.gpu.cuda import gpu_available
 
     ok, why = gpu_available()
     if not ok:

@@ -10,7 +10,7 @@ from emulator import emulated_executable
 from gpu_helpers import assert_close, assert_matches, compile_gpu, corpus_case, evaluate, module
 from hloscope.backend.cpu.buffers import Buffer
 from hloscope.ir.shape import ArrayShape
-from hloscope.runtime.gpu_program import Conditional, DeviceCopy, KernelLaunch, WhileLoop, listing, relocate
+from hloscope.backend.gpu.program import Conditional, DeviceCopy, KernelLaunch, WhileLoop, listing, relocate
 
 RNG = np.random.default_rng(11)
 

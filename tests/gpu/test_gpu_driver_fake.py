@@ -13,8 +13,8 @@ import re
 import numpy as np
 import pytest
 
-from hloscope.runtime import gpu_driver
-from hloscope.runtime.gpu_driver import CudaDevice
+from hloscope.backend.gpu import cuda as gpu_driver
+from hloscope.backend.gpu.cuda import CudaDevice
 from gpu_helpers import compile_gpu, corpus_case, module
 
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from hloscope.errors import NotSupportedError
-from hloscope.runtime.gpu_driver import NO_GPU, gpu_available
-from hloscope.runtime.gpu_executable import DeviceArena, DeviceProgram
+from hloscope.backend.gpu.cuda import NO_GPU, gpu_available
+from hloscope.backend.gpu.executable import DeviceArena, DeviceProgram
 from hloscope.backend.cpu.buffers import Buffer
 from hloscope.ir.shape import ArrayShape
 from gpu_helpers import assert_matches, compile_gpu, corpus_case, corpus_cases

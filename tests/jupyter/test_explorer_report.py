@@ -1,4 +1,4 @@
-"""The report without widgets: static export, dump, rich reprs, the stage runner."""
+"""The explorer's record without widgets: static export, dump, rich reprs, the session's stages."""
 
 from __future__ import annotations
 
@@ -9,8 +9,16 @@ import numpy as np
 from jupyter_helpers import CUSTOM_CALL_HLO, SCALE_HLO, softmax
 
 import hloscope
-from hloscope.jupyter import ExploreOptions, build_report
-from hloscope.jupyter.stages import run_stages
+from hloscope import session
+from hloscope.session import SessionOptions
+
+
+def build_report(target, *args, options=None, **kwargs):
+    return session.new(target, *args, options=options, **kwargs)
+
+
+def run_stages(report, on_update=None):
+    return session.run(report, on_update)
 
 PANEL_IDS = ("panel-overview", "panel-stepper", "panel-graph", "panel-memory", "panel-ir", "panel-run")
 
@@ -29,7 +37,7 @@ def test_save_html_has_every_panel(softmax_explorer, tmp_path):
 def test_dump_is_deterministic(tmp_path):
     reports = []
     for d in ("a", "b"):
-        r = run_stages(build_report(SCALE_HLO, options=ExploreOptions(run=False)))
+        r = run_stages(build_report(SCALE_HLO, options=SessionOptions(run=False)))
         r.dump(tmp_path / d)
         reports.append(r)
     a, b = (sorted(p.name for p in (tmp_path / d).iterdir()) for d in ("a", "b"))
@@ -45,7 +53,8 @@ def test_report_repr_html_and_summary(softmax_explorer):
     assert "Stages" in page and "Passes" in page and "<svg" in page and "Outputs" in page
     text = report.summary()
     assert text.splitlines()[0] == report.title and "peak memory" in text and "<" not in text
-    assert repr(report).startswith("<HloReport") and "7/7 stages done" in repr(report)
+    n = len(report.stages)
+    assert repr(report).startswith("<Compilation") and f"{n}/{n} stages done" in repr(report)
 
 
 def test_memory_plan_and_pass_record_display_on_their_own(softmax_explorer):
@@ -57,13 +66,15 @@ def test_memory_plan_and_pass_record_display_on_their_own(softmax_explorer):
 
 
 def test_stage_failure_skips_what_depends_on_it():
-    report = build_report(CUSTOM_CALL_HLO, options=ExploreOptions(pipeline="algsimp"))
+    report = build_report(CUSTOM_CALL_HLO, options=SessionOptions(pipeline="algsimp"))
     seen = []
     run_stages(report, on_update=lambda r: seen.append([s.status for s in r.stages]))
     statuses = {s.name: s.status for s in report.stages}
-    assert statuses == {"parse": "done", "HLO": "done", "passes": "done", "memory plan": "done",
-                        "LLVM": "failed", "assembly": "skipped", "run": "skipped"}
-    assert ["running" in s for s in seen].count(True) == 5  # live updates as each stage starts
+    assert statuses == {"parse": "done", "cache": "done", "verify": "done", "optimize": "done", "plan": "done",
+                        "lower": "failed", "llvm-opt": "skipped", "codegen": "skipped", "load": "skipped",
+                        "assembly": "skipped", "run": "skipped"}
+    assert "not supported on cpu: custom-call" in report.stage("lower").note
+    assert ["running" in s for s in seen].count(True) == 6  # live updates as each stage starts
     assert report.failed[0].error is not None
 
 
@@ -72,7 +83,7 @@ def test_jax_comparison_runs_the_same_hlo_on_xla():
 
     pytest.importorskip("jax")
     x = np.random.default_rng(1).standard_normal((8, 16)).astype(np.float32)
-    report = run_stages(build_report(softmax, x, options=ExploreOptions(compare=("numpy", "jax"))))
+    report = run_stages(build_report(softmax, x, options=SessionOptions(compare=("numpy", "jax"))))
     names = {c.name: c for c in report.checks}
     assert names["jax (XLA:CPU)"].ok and names["numpy"].ok and names["evaluator"].ok
     assert report.timing("jax (XLA:CPU)").seconds > 0
@@ -97,5 +108,6 @@ def test_an_invalid_module_stops_before_the_passes():
     broken = module.with_computation(type(entry)(entry.name, entry.instructions[:-1] + (wrong,), entry.root))
     report = run_stages(build_report(broken))
     statuses = {s.name: s.status for s in report.stages}
-    assert statuses["HLO"] == "failed" and statuses["passes"] == "skipped" and statuses["run"] == "skipped"
-    assert "did not verify" in report.stage("passes").note
+    assert statuses["verify"] == "failed" and statuses["optimize"] == "skipped" and statuses["run"] == "skipped"
+    assert "the input module is invalid" in report.stage("verify").note
+    assert report.stage("optimize").note == "needs verify, which failed"

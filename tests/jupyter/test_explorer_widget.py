@@ -23,7 +23,7 @@ def test_all_tabs_exist_and_are_filled(softmax_explorer):
     assert [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))] == TABS
     assert ex.report.done and not ex.report.failed and ex.errors == []
     overview = ex.overview.html.value
-    for stage in ("trace", "passes", "memory plan", "LLVM", "assembly", "run"):
+    for stage in ("trace", "verify", "optimize", "plan", "lower", "llvm-opt", "codegen", "load", "assembly", "run"):
         assert f">{stage}</td>" in overview
     assert "✓ done" in overview and "peak memory" in overview and "matches evaluator, numpy" in overview
     assert "<svg" in ex.panels["memory"].html.value
@@ -142,7 +142,7 @@ def test_a_failing_view_is_contained(monkeypatch):
 
     monkeypatch.setattr(memory, "memory_plan_html", broken)
     ex = hloscope.explore(softmax, np.ones((4, 8), np.float32), no_run=True)
-    assert ex.report.stage("memory plan").status == "done"  # the compilation went on
+    assert ex.report.stage("plan").finished  # the compilation went on (or came from the cache)
     assert len(ex.errors) == 1 and "this view failed" in ex.panels["memory"].widget.children[-1].value
     ex.close()
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from hloscope.jupyter.inputs import InputError, is_shape, parse_call, random_array, resolve_call
+from hloscope.compilation.inputs import random_array
+from hloscope.jupyter.inputs import InputError, is_shape, parse_call, resolve_call
 from hloscope.jupyter.options import PANELS, ExploreOptions, OptionError, parse_options, split_line
-from hloscope.jupyter.pipeline_spec import PipelineSpecError, pipeline_from_spec
+from hloscope.passes.pipelines import resolve as pipeline_from_spec
+from hloscope.passes.registry import PipelineSpecError
 
 
 def test_split_line_finds_the_call_with_spaces_and_nested_brackets():

@@ -22,7 +22,7 @@ from hloscope.memory import plan_memory
 from hloscope.memory.values import aliases
 from hloscope.passes.bisect import flat_outputs
 from hloscope.passes.fusion import InstructionFusion, MultiOutputFusion
-from hloscope.passes.optimize import optimize
+from hloscope import optimize
 from hloscope.passes.pipeline import Pipeline
 from hloscope.passes.scheduler import MemoryScheduler
 

@@ -11,7 +11,7 @@ from pass_helpers import GOLDEN, corpus_case, corpus_cases
 from hloscope import parse_hlo
 from hloscope.memory import plan_memory
 from hloscope.memory.heap import Interval, best_fit
-from hloscope.passes.optimize import optimize
+from hloscope import optimize
 
 CHAIN = """HloModule chain
 

@@ -12,7 +12,7 @@ from hloscope.passes.constant_folding import ConstantFolding
 from hloscope.passes.cse import CommonSubexpressionElimination
 from hloscope.passes.dce import DeadCodeElimination
 from hloscope.passes.naming import NameUniquer, split_name
-from hloscope.passes.optimize import optimize
+from hloscope import optimize
 from hloscope.passes.tuple_simplifier import TupleSimplifier
 
 

@@ -13,7 +13,7 @@ import pytest
 from hloscope import parse_hlo
 from hloscope.evaluator import evaluate
 from hloscope.passes.bisect import random_arguments
-from hloscope.passes.optimize import optimize
+from hloscope import optimize
 
 S = "f32[4,6]"
 SPLAT = "%{o} = f32[] constant({c}); %{o}b = {S} broadcast(%{o}), dimensions={{}}; "

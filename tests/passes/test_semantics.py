@@ -11,7 +11,7 @@ from hloscope.evaluator import evaluate
 from hloscope.passes.bisect import flat_outputs
 from hloscope.passes.dce import DeadCodeElimination
 from hloscope.passes.fusion import InstructionFusion, MultiOutputFusion
-from hloscope.passes.optimize import optimize
+from hloscope import optimize
 from hloscope.passes.pipelines import pipelines
 
 PIPELINES = ["simplify", "fused", "default"]

@@ -18,7 +18,6 @@ from pathlib import Path
 import numpy as np
 
 import hloscope
-from hloscope.runtime import cache
 
 TEXT = """HloModule cache_integrity
 
@@ -80,7 +79,7 @@ DAMAGE = {
 
 
 def _compile(folder: Path):
-    cache.memory_clear()  # as a new process would: only the disk cache is left
+    hloscope.compile_cache.clear()  # as a new process would: only the disk cache is left
     return hloscope.compile(hloscope.parse_hlo(TEXT), backend="cpu", cache_dir=folder)
 
 

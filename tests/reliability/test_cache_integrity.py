@@ -1,4 +1,4 @@
-"""The on-disk compile cache (hloscope.runtime.cache): a damaged entry is detected and
+"""The on-disk compile cache (hloscope.backend.cpu.disk_cache): a damaged entry is detected and
 rebuilt, and processes writing the same entry at once leave one valid entry behind.
 
 Both run in child processes (cache_child.py): a damaged entry that slipped through could

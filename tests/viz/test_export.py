@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 
 import pytest
 from viz_helpers import corpus_module
 
-from hloscope.passes.optimize import optimize
+import hloscope
+from hloscope import optimize, session
+from hloscope.compilation.record import Compilation
+from hloscope.compilation.sources import HloText
 from hloscope.viz import layout, render
 from hloscope.viz.export import dump_record, export_html, save_html
 
@@ -41,27 +43,8 @@ def result():
     return optimize(corpus_module("softmax"))
 
 
-@dataclass
-class Stage:
-    name: str
-    seconds: float
-    note: str = ""
-
-
-@dataclass
-class FakeReport:
-    """What the export reads from hloscope.runtime.report.CompileReport."""
-
-    optimize_result: object
-    stages: list = field(default_factory=lambda: [Stage("optimize", 0.01, "24 passes"), Stage("lower", 0.02)])
-    llvm_ir: str = "define void @main() {\n  ret void\n}"
-    optimized_llvm_ir: str = ""
-    assembly: str = "main:\n  ret"
-    kernels: list = field(default_factory=list)
-
-
 def test_export_of_a_real_optimize_result_is_one_offline_file(tmp_path, result):
-    path = save_html(tmp_path / "softmax.html", module=result, title="softmax <test>", timeout=30)
+    path = save_html(tmp_path / "softmax.html", result, title="softmax <test>", timeout=30)
     assert [p.name for p in tmp_path.iterdir()] == ["softmax.html"]
     page = path.read_text()
     assert page.startswith("<!DOCTYPE html>") and "softmax &lt;test&gt;" in page
@@ -85,28 +68,31 @@ def test_export_of_a_real_optimize_result_is_one_offline_file(tmp_path, result):
     assert '<span class="o">exponential</span>' in page  # the IR panel's highlighted HLO
 
 
-def test_export_reads_a_report_and_timings(tmp_path, result):
-    page = export_html(report=FakeReport(result), timings={"run (median of 10)": 0.00123}, timeout=30)
-    assert "define void @main()" in page and "LLVM IR" in page and "assembly" in page
-    assert "run (median of 10)" in page and "1.230" in page
-    assert "Compiler stages" in page and "24 passes" in page
-    assert page.count('<div class="step"') == len(result.records)  # records came from the report
+def test_export_of_a_compiled_and_run_record_has_its_code_and_timings():
+    c = session.new(corpus_module("softmax"), options=session.SessionOptions(compare=()))
+    session.run(c)
+    page = export_html(c, timeout=30)
+    assert c.entry_name in page and "LLVM IR" in page and "optimized LLVM IR" in page and "assembly" in page
+    assert "Compiler stages" in page and "llvm-opt" in page and "Timings" in page
+    ours = c.timing("hloscope")
+    assert ours is not None and f"{ours.seconds * 1e3:.3f}" in page
+    assert page.count('<div class="step"') == len(c.records)
 
 
 def test_export_of_a_bare_module_and_of_nothing():
-    page = export_html(module=corpus_module("softmax.opt"), report={"PTX": ".version 8.0"}, timeout=30)
-    assert "no pass records given" in page and "PTX" in page and ".version 8.0" in page
-    assert "no memory plan given" in page
-    empty = export_html()
+    page = export_html(optimize(corpus_module("softmax.opt"), "none"), timeout=30)
+    assert "no pass ran" in page and "exponential" in page
+    empty = export_html(Compilation(HloText("")))
     assert all(f'id="{i}"' in empty for i in ("panel-overview", "panel-stepper", "panel-ir"))
+    assert "no memory plan given" in empty
 
 
 def test_export_without_graphviz_or_budget_still_works(monkeypatch, result):
     layout.clear_cache()
-    no_time = export_html(module=result, layout_budget=0.0)
+    no_time = export_html(result, layout_budget=0.0)
     assert "layout time budget was spent" in no_time or "<svg" in no_time
     monkeypatch.setattr(render, "available_engines", list)
-    page = export_html(module=result)
+    page = export_html(result)
     assert "pip install pygraphviz" in page and "<svg" in page  # the memory chart is still there
     assert 'class="hs-summary"' in page
     layout.clear_cache()
@@ -116,7 +102,7 @@ def test_dump_is_byte_identical_across_runs(tmp_path):
     dirs = []
     for run in ("a", "b"):
         res = optimize(corpus_module("softmax"))
-        dump_record(tmp_path / run, module=res)
+        dump_record(tmp_path / run, res)
         dirs.append(tmp_path / run)
     names = sorted(p.name for p in dirs[0].iterdir())
     assert names == sorted(p.name for p in dirs[1].iterdir())
@@ -129,10 +115,10 @@ def test_dump_is_byte_identical_across_runs(tmp_path):
 
 def test_dump_contents_and_stale_files(tmp_path, result):
     (tmp_path / "0099.old.after_x.txt").write_text("stale")
-    written = dump_record(tmp_path, module=result, report={"llvm": "define"}, timings=True)
+    written = dump_record(tmp_path, result, timings=True)
     names = {p.name for p in written}
     assert "0099.old.after_x.txt" not in {p.name for p in tmp_path.iterdir()}
-    assert {"timings.json", "llvm.txt", "after_optimizations.txt"} <= names
+    assert {"timings.json", "after_optimizations.txt"} <= names and "llvm_ir.ll" not in names
     data = json.loads((tmp_path / "records.json").read_text())
     assert len(data["passes"]) == len(result.records)
     fusion = next(p for p in data["passes"] if p["name"] == "fusion")
@@ -153,7 +139,7 @@ def _browser() -> str | None:
 def test_the_page_script_steps_to_a_pass_and_highlights_the_graphs(tmp_path, result):
     import subprocess
 
-    path = save_html(tmp_path / "r.html", module=result, timeout=30)
+    path = save_html(tmp_path / "r.html", result, timeout=30)
     index = next(i for i, r in enumerate(result.records) if r.name == "fusion")
     done = subprocess.run(
         [_browser(), "--headless", "--disable-gpu", "--no-sandbox", "--dump-dom", f"{path.as_uri()}#stepper:{index}"],
@@ -181,9 +167,9 @@ def test_every_corpus_module_exports_and_dumps(monkeypatch, tmp_path):
         if path.name.endswith(".opt.hlo"):
             continue
         res = optimize(corpus_module(path.name[:-4]))
-        page = export_html(module=res, title=path.name)
+        page = export_html(res, title=path.name)
         assert page.count('<div class="step"') == len(res.records) and not _external_urls(page)
-        dump_record(tmp_path / path.name, module=res)
+        dump_record(tmp_path / path.name, res)
     layout.clear_cache()
 
 
@@ -192,6 +178,17 @@ def test_export_of_a_gpu_compile_has_its_ptx_and_host_program():
 
     module = corpus_module("softmax.opt")
     exe = compile_module(module, backend="gpu", ptxas=False)
-    page = export_html(module=module, report=exe.report, timeout=30)
+    page = export_html(exe.report, timeout=30)
+    assert "PTX" in page
     assert "host program (GPU)" in page and ".entry" in page
     assert all(f"launch {k.name} " in page for k in exe.report.kernels)
+
+
+def test_dump_of_a_compile_has_its_code(tmp_path):
+    exe = hloscope.compile(corpus_module("softmax"), cache=False)
+    names = {p.name for p in dump_record(tmp_path, exe.report)}
+    assert {"llvm_ir.ll", "optimized_llvm_ir.ll", "assembly.s", "memory_plan.txt", "records.json"} <= names
+    assert exe.report.entry_name in (tmp_path / "assembly.s").read_text()
+    gpu = hloscope.compile(corpus_module("softmax"), backend="gpu", ptxas=False)
+    names = {p.name for p in dump_record(tmp_path / "gpu", gpu.report)}
+    assert {"kernels.ptx", "gpu_program.txt"} <= names and "assembly.s" not in names

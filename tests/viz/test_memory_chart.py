@@ -71,7 +71,7 @@ def test_real_memory_plan():
     from viz_helpers import corpus_module
 
     from hloscope.memory import plan_memory
-    from hloscope.passes.optimize import optimize
+    from hloscope import optimize
 
     result = optimize(corpus_module("softmax"))
     plan = result.memory_plan or plan_memory(result.module)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from viz_helpers import corpus_module
 
-from hloscope.passes.optimize import optimize
+from hloscope import optimize
 from hloscope.viz.records_html import pass_record_html, records_table_html
 
 

@@ -2,7 +2,7 @@
 and ConditionalThunk.
 
 The condition, the body and every branch are lowered like the entry computation, into
-kernels and steps of their own (hloscope.runtime.gpu_program), with their own buffer layout:
+kernels and steps of their own (program.py), with their own buffer layout:
 
     a called computation's   parameter k   -> the caller's buffer it is given (the loop state,
                                               or the branch operand)
@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.shape import ArrayShape
-from ...runtime.gpu_program import Conditional, DeviceCopy, WhileLoop, relocate
+from .program import Conditional, DeviceCopy, WhileLoop, relocate
 from ..cpu.buffers import Buffer, BufferLayout, assign_buffers
 from ..cpu.control_flow import passed_through
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, Protocol
 
 from llvmlite import ir
 
@@ -27,6 +27,28 @@ from ..cpu.buffers import Buffer
 from ..cpu.kernel import llvm_name, location
 
 MAX_BLOCKS = 65535 * 4  # grid-stride kernels never need more blocks than this
+
+
+class ThreadModel(Protocol):
+    """Every GPU-only construct a kernel uses: NVPTX's (nvptx.Nvptx), or an emulation of it
+    on the CPU (the tests' emulator), so kernel emitters never spell an intrinsic."""
+
+    name: str
+    triple: str
+
+    def sreg(self, b: ir.IRBuilder, register: str) -> ir.Value: ...
+
+    def barrier(self, b: ir.IRBuilder) -> None: ...
+
+    def shuffle_xor(self, b: ir.IRBuilder, word: ir.Value, lane_mask: int) -> ir.Value: ...
+
+    def shared_array(self, llmod: ir.Module, ty: ir.Type, count: int, name: str) -> ir.Value: ...
+
+    def mark_kernel(self, llmod: ir.Module, fn: ir.Function) -> None: ...
+
+    def launch_bound(self, llmod: ir.Module, fn: ir.Function, block: tuple) -> None: ...
+
+    def global_pointer(self, b: ir.IRBuilder, ptr: ir.Value) -> ir.Value: ...
 
 
 @dataclass(frozen=True)
@@ -74,7 +96,7 @@ class GpuModuleContext:
     hlo: HloModule
     options: EmitOptions
     constants: ConstantPool
-    threads: object  # a ThreadModel (nvptx.Nvptx or an emulation)
+    threads: ThreadModel
     block_size: int = 256
     names: set = field(default_factory=set)
     computation: object = None  # the computation being lowered (whose constants kernels read)

@@ -18,7 +18,7 @@ and the kernel follows the root:
 A dot inside a fusion is computed first by its own tiled kernel, into the fusion's output
 when only elementwise ops follow it, else into arena scratch; the rest of the fusion then
 reads it like a parameter. There is no entry function: the host runs the steps in order
-(hloscope.runtime.gpu_program): each kernel with its launch configuration, and loops and
+(program.py): each kernel with its launch configuration, and loops and
 branches by reading their predicate back.
 
 Buffers are the CPU backend's (backend/cpu/buffers.py): parameters, outputs and temporaries
@@ -34,7 +34,8 @@ from llvmlite import ir
 from ...errors import NotSupportedError
 from ...ir.computation import Computation
 from ...ir.module import HloModule
-from ...runtime.gpu_program import KernelLaunch
+from ...memory import MemoryPlan
+from .program import KernelLaunch
 from ..elemental import RULES
 from ..emit_context import ConstantPool, EmitOptions
 from ..cpu.buffers import BufferLayout, assign_buffers, is_alias, operand_buffers
@@ -44,7 +45,7 @@ from ..cpu.reduce_kernel import reduce_parts
 from .column_reduce import column_plan, emit_column_reduce
 from .control_flow import CONTROL_FLOW
 from .dot_kernel import dot_ok, emit_dot
-from .kernel import GpuKernel, GpuModuleContext
+from .kernel import GpuKernel, GpuModuleContext, ThreadModel
 from .loop_kernel import emit_loop_kernel
 from .nvptx import Nvptx
 from .reduce_kernel import emit_row_reduce, row_plan
@@ -66,10 +67,11 @@ class GpuLowered:
     llmod: ir.Module
     layout: BufferLayout
     kernels: list[GpuKernel]
-    steps: tuple  # what the host runs, in the entry's terms (runtime.gpu_program)
+    steps: tuple  # what the host runs, in the entry's terms (program.py)
 
 
-def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan=None, threads=None) -> GpuLowered:
+def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan: MemoryPlan | None = None,
+          threads: ThreadModel | None = None) -> GpuLowered:
     """The GPU kernels of `module` (optimized and scheduled) for a thread model (NVPTX by default)."""
     options = options or GpuLoweringOptions()
     threads = threads or Nvptx()

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from ...ir.printer import format_computation
-from ..ir_text import asm_function, code_block, kernel_rows, kernel_table_html, llvm_function, ptx_function
+from ...compilation.record import Compilation
+from ...viz.ir_text import WHOLE, available_views, kernel_rows, kernel_table_html, view_html
 from .base import Panel, waiting
-
-WHOLE = "(whole module)"
-
 
 class IRPanel(Panel):
     title = "IR"
@@ -31,7 +28,7 @@ class IRPanel(Panel):
         self.kernel.observe(lambda _: self._show(), names="value")
         self._key = None
 
-    def update(self, report) -> None:
+    def update(self, report: Compilation) -> None:
         self.report = report
         views = available_views(report)
         key = (tuple(views), len(report.kernels))
@@ -46,8 +43,8 @@ class IRPanel(Panel):
         if report.kernels:
             self.table.value = ("<div class='hloscope'><h4>Kernels: fusion &harr; LLVM function &harr; source</h4>"
                                 f"{kernel_table_html(kernel_rows(report.module, report.kernels))}</div>")
-        elif report.compile_report is None:
-            stage = next((s for s in report.stages if s.name == "LLVM"), None)
+        elif not report.llvm_ir:
+            stage = next((s for s in report.stages if s.name == "lower"), None)
             if stage is not None and stage.status in ("failed", "skipped"):
                 self.table.value = f"<div class='hloscope'><p>no LLVM IR: {stage.note}</p></div>"
         self._show()
@@ -57,54 +54,3 @@ class IRPanel(Panel):
             return
         kernel = None if self.kernel.value in (None, WHOLE) else self.kernel.value
         self.code.value = view_html(self.report, self.view.value, kernel)
-
-
-def available_views(report) -> list[str]:
-    views = []
-    if report.optimize_result is not None:
-        views.append("HLO (optimized)")
-    if report.input_module is not None:
-        views.append("HLO (input)")
-    if report.listing is not None:
-        views.append("trace (numpy-level)")
-    if report.compile_report is not None:
-        views += ["LLVM IR", "LLVM IR (optimized)"]
-        if any(s.name == "assembly" and s.status == "done" for s in report.stages):
-            views.append("PTX" if report.options.backend == "gpu" else "assembly")
-        if report.program:
-            views.append("host program (GPU)")
-    return views
-
-
-def view_html(report, view: str, kernel: str | None) -> str:
-    """One view, narrowed to `kernel`'s part when one is picked."""
-    if view.startswith("HLO"):
-        module = report.module if view == "HLO (optimized)" else report.input_module
-        if kernel and view == "HLO (optimized)":
-            instruction = next((k.instruction for k in report.kernels if k.name == kernel), kernel)
-            return code_block(_fused_text(module, instruction), "hlo")
-        return code_block(module.to_text(), "hlo")
-    if view.startswith("trace"):
-        return code_block(str(report.listing), "asm")
-    if view.startswith("host program"):
-        return code_block(report.program, "asm")
-    if view.startswith("LLVM"):
-        text = report.optimized_llvm_ir if "optimized" in view else report.llvm_ir
-        part = llvm_function(text, kernel) if kernel else text
-        return code_block(part or f"(no function @{kernel} in this IR)", "llvm")
-    text = report.ptx if view == "PTX" else report.assembly
-    part = ((ptx_function if view == "PTX" else asm_function)(text, kernel)) if kernel else text
-    return code_block(part or f"(no label {kernel}: in the assembly)", "asm")
-
-
-def _fused_text(module, kernel: str) -> str:
-    """The kernel's instruction (named `kernel`), and the fused computation it calls."""
-    entry = module.entry_computation
-    if kernel not in entry:
-        return f"// {kernel}: not an instruction of the ENTRY"
-    inst = entry[kernel]
-    text = str(inst)
-    called = inst.attr("calls") if inst.opcode == "fusion" else None
-    if called and module.has_computation(called):
-        text = format_computation(module.computation(called)) + "\n\n// in ENTRY:\n" + text
-    return text

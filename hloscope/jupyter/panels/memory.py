@@ -21,8 +21,8 @@ class MemoryPanel(Panel):
         if report.memory_plan is not None and report.memory_plan is not self._plan:
             self._plan = report.memory_plan
             self.html.value = memory_plan_html(self._plan)
-        elif _stage_status(report, "memory plan") in ("failed", "skipped") and self._plan is None:
-            self.html.value = f"<p>no memory plan: {report.stage('memory plan').note}</p>"
+        elif _stage_status(report, "plan") in ("failed", "skipped") and self._plan is None:
+            self.html.value = f"<p>no memory plan: {report.stage('plan').note}</p>"
 
 
 def _stage_status(report, name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ...viz.records_html import records_table_html
-from ..report_html import overview_html
+from ...viz.record_html import overview_html
 from .base import Panel
 
 
@@ -21,6 +21,6 @@ class OverviewPanel(Panel):
 
     def update(self, report) -> None:
         self.html.value = overview_html(report)
-        if report.optimize_result is not None and self._records is not report.optimize_result.records:
-            self._records = report.optimize_result.records
+        if report.optimized_module is not None and self._records is not report.records:
+            self._records = report.records
             self.passes.value = "<div class='hloscope'><h4>Passes</h4></div>" + records_table_html(self._records)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from ..report_html import run_html
+from ...viz.record_html import run_html
 from .base import Panel, waiting
 
 

@@ -5,7 +5,7 @@ explanation, its time and decision log, the module before and after side by side
 removed / added / changed coloured, refused fusions dashed) and the unified diff of the HLO
 text. "only passes that changed" hides the runs that left the module as it was.
 
-Graphs are laid out when a pass is shown (not before), through the explorer's LayoutCache,
+Graphs are laid out when a pass is shown (not before), through the layout service (hloscope.viz.layout),
 so a step costs two cached or warm layouts; the explorer prefetches the rest in the background.
 """
 
@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from ...viz.diff import text_diff_html
 from ...viz.records_html import decisions_html, doc_html, record_header_html, record_title
-from ..graphs import graph_block, step_specs
+from ...viz.graph_blocks import graph_block, step_specs
 from .base import Panel, waiting
 
 GRAPH_HEIGHT = 640  # pixels; taller graphs scroll, so both sides and the diff stay in view
@@ -61,9 +61,9 @@ class StepperPanel(Panel):
 
     # ---- data ----
     def update(self, report) -> None:
-        if report.optimize_result is None or self.records is report.optimize_result.records:
+        if report.optimized_module is None or self.records is report.records:
             return
-        self.records = report.optimize_result.records
+        self.records = report.records
         self._filter()
 
     def _filter(self) -> None:

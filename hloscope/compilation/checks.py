@@ -1,20 +1,18 @@
-"""Running the compiled function, checking it, and timing it against numpy and XLA (jax).
+"""Checking and timing a compiled program's run.
 
     timing = time_call("hloscope", lambda: exe(*args))
     check = compare_outputs("evaluator", expected, actual)
-    runner = jax_runner(module)          # XLA:CPU on the same HLO, or a message why not
 
 Timings are the median of as many calls as fit in a small budget (at least one), so a cell
-stays interactive. The jax comparison compiles the *same HLO text* with XLA, through
-jaxlib's HLO parser: hloscope's compiler against XLA's on one program.
+stays interactive. A check compares every output, flattened, within a tolerance per dtype.
 """
 
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 from dataclasses import dataclass
+from typing import Any, Callable
 
 import numpy as np
 
@@ -39,8 +37,16 @@ class Check:
     max_abs_error: float | None
     note: str = ""
 
+    def describe(self) -> str:
+        """`matches hloscope (max |error| 1e-07)`, or the note when nothing was compared."""
+        if self.max_abs_error is None:
+            return self.note
+        verdict = "matches hloscope" if self.ok else "DIFFERS from hloscope"
+        return f"{verdict} (max |error| {self.max_abs_error:.3g})"
 
-def time_call(name: str, fn, budget: float = TIME_BUDGET, max_runs: int = MAX_RUNS, note: str = "") -> Timing:
+
+def time_call(name: str, fn: Callable[[], Any], budget: float = TIME_BUDGET, max_runs: int = MAX_RUNS,
+              note: str = "") -> Timing:
     """Median seconds per call of fn() (called once to warm up, then within `budget`)."""
     try:
         fn()
@@ -55,7 +61,7 @@ def time_call(name: str, fn, budget: float = TIME_BUDGET, max_runs: int = MAX_RU
     return Timing(name, statistics.median(times), len(times), note)
 
 
-def flat_outputs(value) -> list[np.ndarray]:
+def flat_outputs(value: Any) -> list[np.ndarray]:
     """Arrays of a result, nested tuples/lists/dicts flattened in order."""
     if isinstance(value, dict):
         return [a for k in sorted(value) for a in flat_outputs(value[k])]
@@ -64,7 +70,7 @@ def flat_outputs(value) -> list[np.ndarray]:
     return [np.asarray(value)]
 
 
-def tolerance(dtype) -> tuple[float, float]:
+def tolerance(dtype: Any) -> tuple[float, float]:
     """(rtol, atol) for comparing results of this dtype computed two different ways."""
     dtype = np.dtype(dtype)
     if dtype.kind in "biu":
@@ -76,7 +82,7 @@ def tolerance(dtype) -> tuple[float, float]:
     return 2e-4, 2e-5
 
 
-def compare_outputs(name: str, expected, actual) -> Check:
+def compare_outputs(name: str, expected: Any, actual: Any) -> Check:
     """Do `expected` (from `name`) and hloscope's `actual` outputs agree?"""
     exp, act = flat_outputs(expected), flat_outputs(actual)
     if len(exp) != len(act):
@@ -91,53 +97,3 @@ def compare_outputs(name: str, expected, actual) -> Check:
             worst = max(worst, float(np.nanmax(np.abs(e64 - a64))) if np.isfinite(e64).any() else 0.0)
         ok &= bool(np.allclose(a64, e64, rtol=rtol, atol=atol, equal_nan=True))
     return Check(name, ok, worst)
-
-
-def jax_wanted(compare) -> bool:
-    """jax is compared when asked for, or by default when it is already imported (importing
-    it costs over a second, too much for a default in an interactive cell)."""
-    if compare is None:
-        return "jax" in sys.modules
-    return "jax" in compare
-
-
-def numpy_wanted(compare) -> bool:
-    return compare is None or "numpy" in compare
-
-
-def jax_runner(module):
-    """(XlaRunner, "") for XLA:CPU compiling the same HLO text, or (None, why not)."""
-    try:
-        import jax
-        from jax._src import xla_bridge
-        from jax._src.lib import xla_client as xc
-    except ImportError:
-        return None, "jax is not installed (pip install 'hloscope[jax]')"
-    try:
-        hlo = xc.hlo.hlo_module_from_text(module.to_text())
-        mlir = xc._xla.mlir.hlo_to_stablehlo(hlo.as_serialized_hlo_module_proto())
-        backend = xla_bridge.get_backend("cpu")
-        exe = backend.compile_and_load(mlir, xc.DeviceList(tuple(backend.devices()[:1])), xc.CompileOptions())
-    except Exception as e:  # noqa: BLE001 - jaxlib's private API moves between versions
-        return None, f"XLA could not compile the module here: {type(e).__name__}: {str(e)[:200]}"
-    return XlaRunner(jax, exe), ""
-
-
-class XlaRunner:
-    """An XLA executable: `put` the arguments on the device once, then `execute` them (what
-    is timed, like hloscope's call), `outputs` to read the results back as numpy."""
-
-    def __init__(self, jax, exe):
-        self.jax, self.exe = jax, exe
-
-    def put(self, args) -> list:
-        return [self.jax.device_put(a) for a in args]
-
-    def execute(self, buffers) -> list:
-        outs = self.exe.execute_sharded(buffers).disassemble_into_single_device_arrays()
-        for o in outs:
-            o[0].block_until_ready()
-        return outs
-
-    def outputs(self, args) -> list[np.ndarray]:
-        return [np.asarray(o[0]) for o in self.execute(self.put(args))]

@@ -1,28 +1,35 @@
-"""`Executable`: a compiled program you call like a function.
+"""`CpuExecutable`: native code compiled for this machine, called like a function.
 
     exe = hloscope.compile(module)          # backend="cpu"
     y = exe(x, w)                           # numpy in, fresh numpy out (a tuple for tuple results)
-    exe.report                              # how it was compiled (see report.py)
+    exe.report                              # how it was compiled (hloscope.compilation.Compilation)
     exe.save_aot("out/")                    # object file + C header (see aot.py)
 
-A call checks the arguments (arguments.py), allocates the outputs (numpy arrays, 16-byte
-aligned as malloc makes them and as the generated code assumes; large ones from recycled
-blocks, output_pool.py), and makes one native call of the entry function with a table of
-buffer pointers and a scratch arena. The arena is kept per thread, so one executable can be
-called from several threads at once; ctypes releases the GIL during the call.
+A call checks the arguments (runtime/arguments.py), allocates the outputs (numpy arrays,
+16-byte aligned as malloc makes them and as the generated code assumes; large ones from
+recycled blocks, runtime/output_pool.py), and makes one native call of the entry function
+with a table of buffer pointers and a scratch arena. The arena is kept per thread, so one
+executable can be called from several threads at once; ctypes releases the GIL during the
+call. The machine code lives as long as the executable (or a copy sharing it) does.
 """
 
 from __future__ import annotations
 
 import ctypes
 import threading
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from .arguments import check_arguments
-from .output_pool import OutputPool
-from .report import CompileReport
-from .signature import ArraySpec, Signature
+from ...compilation.executable import Executable
+from ...compilation.record import Compilation
+from ...ir.module import HloModule
+from ...runtime.arguments import check_arguments
+from ...runtime.output_pool import OutputPool
+from ...runtime.signature import ArraySpec, Signature
+from .aot import save_aot
+from .jit import NativeCode
 
 _ALIGN = 64  # arena alignment
 OUTPUT_ALIGN = 16  # result alignment (what malloc guarantees)
@@ -57,7 +64,7 @@ _DATA_OFFSET = _find_data_offset()
 
 def _fast_address(a: np.ndarray) -> int:
     """The data pointer read straight from the array object (5x faster than the interface)."""
-    return ctypes.c_void_p.from_address(id(a) + 16).value
+    return ctypes.c_void_p.from_address(id(a) + 16).value or 0
 
 
 _address = _fast_address if _DATA_OFFSET == 16 else _interface_address
@@ -76,16 +83,16 @@ def _output(spec: ArraySpec, pool: OutputPool | None = None) -> np.ndarray:
     return out
 
 
-class Executable:
-    """A compiled HLO module. Call it with numpy arrays."""
+class CpuExecutable(Executable):
+    """A compiled HLO module for this CPU. Call it with numpy arrays."""
 
-    def __init__(self, native, signature: Signature, arena_bytes: int, report: CompileReport,
-                 module=None, options: dict | None = None):
+    def __init__(self, native: NativeCode, signature: Signature, arena_bytes: int, report: Compilation,
+                 module: HloModule | None = None, options: dict[str, Any] | None = None):
         self.native = native  # keeps the machine code alive
         self.signature = signature
         self.arena_bytes = arena_bytes
         self.report = report
-        self.module = module  # the input module, for save_aot
+        self.module = module  # the input module, for explore
         self.options = dict(options or {})
         self._entry = _ENTRY_TYPE(native.address)
         self._local = threading.local()
@@ -94,7 +101,7 @@ class Executable:
         self._plain = all(r.perm is None for r in signature.results)
         self._single = signature.nesting is None
 
-    def __call__(self, *args):
+    def __call__(self, *args: Any) -> Any:
         arrays = check_arguments(self.signature, args)
         outputs = [_output(spec, self._pool) for spec in self.signature.results]
         table = self._table(*map(_address, arrays), *map(_address, outputs))
@@ -107,6 +114,9 @@ class Executable:
             return outputs[0] if self._single else self.signature.pack(outputs)
         results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
         return self.signature.pack(results)
+
+    def with_report(self, report: Compilation) -> CpuExecutable:
+        return CpuExecutable(self.native, self.signature, self.arena_bytes, report, self.module, self.options)
 
     def _new_arena(self) -> int:
         """This thread's arena (kept: threads never share one, calls on a thread reuse it)."""
@@ -121,18 +131,6 @@ class Executable:
             return out
         return np.ascontiguousarray(out.transpose(np.argsort(spec.perm)))
 
-    def save_aot(self, directory, name: str | None = None):
-        """Write `<name>.o` and `<name>.h` (see hloscope.runtime.aot); returns their paths."""
-        from .aot import save_aot
-
+    def save_aot(self, directory: str | Path, name: str | None = None) -> tuple[Path, Path]:
+        """Write `<name>.o` and `<name>.h` (see hloscope.backend.cpu.aot); returns their paths."""
         return save_aot(self, directory, name)
-
-    def __repr__(self) -> str:
-        params = ", ".join(p.describe() for p in self.signature.params)
-        results = ", ".join(r.describe() for r in self.signature.results)
-        return f"<hloscope Executable ({params}) -> ({results}), {len(self.report.kernels)} kernels>"
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return "<pre>" + html.escape(self.report.summary()) + "</pre>"

@@ -1,20 +1,25 @@
-"""An HloReport as HTML and text, without widgets: the Overview and Run panels, and the
-report's own `_repr_html_` (what Jupyter shows for `hlo_report` on its own).
+"""A compilation as HTML, without widgets: the Overview and Run panels the explorer shows,
+and the record's own `_repr_html_` (what Jupyter shows for `hlo_report` on its own).
 """
 
 from __future__ import annotations
 
 import html
-from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..viz.memory_chart import human_bytes
-from ..viz.theme import style_block
+from .graph_view import graph_html
+from .record_text import facts
+from .records_html import records_table_html
+from .theme import style_block
 
-STATUS_MARK = {"pending": "·", "running": "…", "done": "✓", "failed": "✗", "skipped": "–"}
+if TYPE_CHECKING:  # the record is read, never imported: views sit below it
+    from ..compilation.record import Compilation
+
+STATUS_MARK = {"pending": "·", "running": "…", "done": "✓", "failed": "✗", "skipped": "–", "cached": "↺"}
 STATUS_COLOR = {"pending": "#8c959f", "running": "#9a6700", "done": "#1a7f37", "failed": "#cf222e",
-                "skipped": "#8c959f"}
+                "skipped": "#8c959f", "cached": "#0969da"}
 CSS = """
 .hloscope .hs-stage-running td { background: #fff8c5; }
 .hloscope .hs-stage-failed td { background: #ffebe9; }
@@ -37,7 +42,7 @@ def table(head: tuple, rows: list, num_cols: tuple = (), row_classes: list | Non
     return f"<table class='hs-table'><thead><tr>{th}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
-def stages_html(report) -> str:
+def stages_html(report: Compilation) -> str:
     rows, classes = [], []
     for s in report.stages:
         mark = f"<span style='color:{STATUS_COLOR[s.status]}'>{STATUS_MARK[s.status]} {s.status}</span>"
@@ -47,53 +52,8 @@ def stages_html(report) -> str:
     return table(("stage", "status", "ms", "what it did"), rows, (2,), classes)
 
 
-def facts(report) -> list[tuple[str, str]]:
-    """(what, value) rows: sizes before/after, fusions, memory, kernels, speed."""
-    out = []
-    before, final = report.input_module, report.module
-    if before is not None:
-        out.append(("instructions", f"{before.instruction_count()} in, {final.instruction_count()} out"
-                    if report.optimize_result is not None else str(before.instruction_count())))
-        out.append(("instructions in ENTRY", f"{len(before.entry_computation)} in, {len(final.entry_computation)} out"))
-    if report.optimize_result is not None:
-        records = report.records
-        kinds = Counter(str(i.attr("kind")) for _, i in final.all_instructions() if i.opcode == "fusion")
-        out.append(("fusions", ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "none"))
-        out.append(("pass runs", f"{len(records)} ({sum(r.changed for r in records)} changed the module), "
-                                  f"{sum(r.seconds for r in records) * 1e3:.1f} ms"))
-    plan = report.memory_plan
-    if plan is not None:
-        share = f" ({plan.peak_bytes / plan.naive_bytes:.0%} of naive)" if plan.naive_bytes else ""
-        out.append(("peak memory", f"{human_bytes(plan.peak_bytes)} vs {human_bytes(plan.naive_bytes)} naive{share}"))
-    if report.compile_report is not None:
-        out.append(("kernels", str(len(report.kernels))))
-    out += _speed_facts(report)
-    return out
-
-
-def _speed_facts(report) -> list[tuple[str, str]]:
-    ours = report.timing("hloscope")
-    if ours is None or ours.seconds is None:
-        return []
-    out = [("run time", f"{ours.seconds * 1e3:.3f} ms (hloscope)")]
-    for t in report.timings:
-        if t.name in ("hloscope", "evaluator"):
-            continue
-        if t.seconds is None:
-            out.append((f"vs {t.name}", t.note))
-        else:
-            ratio = t.seconds / ours.seconds if ours.seconds else float("inf")
-            out.append((f"vs {t.name}", f"{t.seconds * 1e3:.3f} ms: hloscope is {ratio:.2f}x "
-                                        f"{'faster' if ratio >= 1 else 'as fast'}"))
-    bad = [c.name for c in report.checks if not c.ok]
-    verdict = (f"<span class='hs-bad'>differs from {', '.join(bad)}</span>" if bad
-               else f"<span class='hs-ok'>matches {', '.join(c.name for c in report.checks)}</span>")
-    out.append(("results", verdict))
-    return out
-
-
-def overview_html(report) -> str:
-    rows = [(_esc(k), v if k == "results" else _esc(v)) for k, v in facts(report)]
+def overview_html(report: Compilation) -> str:
+    rows = [(_esc(k), _verdict(v) if k == "results" else _esc(v)) for k, v in facts(report)]
     parts = [f"<div class='hloscope hs-overview'>{style_block()}<style>{CSS}</style>",
              f"<h3>{_esc(report.title)}</h3>", "<h4>Stages</h4>", stages_html(report)]
     if rows:
@@ -105,14 +65,26 @@ def overview_html(report) -> str:
     return "".join(parts) + "</div>"
 
 
+def _verdict(text: str) -> str:
+    cls = "hs-bad" if text.startswith("differs") else "hs-ok"
+    return f"<span class='{cls}'>{_esc(text)}</span>"
+
+
 def _preview(a: np.ndarray) -> str:
     with np.printoptions(precision=4, threshold=8, edgeitems=2, linewidth=80):
         return np.array2string(np.asarray(a).reshape(-1)[:6])
 
 
-def outputs_html(report) -> str:
-    from .compare import flat_outputs
+def flat_outputs(value: Any) -> list[np.ndarray]:
+    """Arrays of a result, nested tuples/lists/dicts flattened in order."""
+    if isinstance(value, dict):
+        return [a for k in sorted(value) for a in flat_outputs(value[k])]
+    if isinstance(value, (tuple, list)):
+        return [a for v in value for a in flat_outputs(v)]
+    return [np.asarray(value)]
 
+
+def outputs_html(report: Compilation) -> str:
     if report.outputs is None:
         return "<p class='hs-empty'>not run</p>"
     rows = []
@@ -125,7 +97,7 @@ def outputs_html(report) -> str:
     return table(("output", "shape", "statistics", "first values"), rows)
 
 
-def run_html(report) -> str:
+def run_html(report: Compilation) -> str:
     """Outputs, checks against the evaluator / numpy / jax, and timings."""
     parts = [f"<div class='hloscope hs-run'>{style_block()}<style>{CSS}</style><h4>Outputs</h4>",
              outputs_html(report)]
@@ -147,11 +119,8 @@ def run_html(report) -> str:
     return "".join(parts) + "</div>"
 
 
-def report_html(report) -> str:
-    """What Jupyter shows for a report on its own: overview, passes, final graph, run."""
-    from ..viz.graph_view import graph_html
-    from ..viz.records_html import records_table_html
-
+def record_html(report: Compilation) -> str:
+    """What Jupyter shows for a record on its own: overview, passes, final graph, run."""
     parts = [overview_html(report)]
     if report.records:
         parts += ["<div class='hloscope'><h4>Passes</h4></div>", records_table_html(report.records)]
@@ -160,19 +129,3 @@ def report_html(report) -> str:
     if report.outputs is not None:
         parts.append(run_html(report))
     return "".join(parts)
-
-
-def summary_text(report) -> str:
-    lines = [report.title]
-    for s in report.stages:
-        ms = f"{s.seconds * 1e3:8.1f} ms" if s.status in ("done", "failed") else " " * 11
-        lines.append(f"  {s.name:<12} {s.status:<8} {ms}  {s.note}")
-    for k, v in facts(report):
-        lines.append(f"  {k}: {html.unescape(_strip_tags(v))}")
-    return "\n".join(lines)
-
-
-def _strip_tags(text: str) -> str:
-    import re
-
-    return re.sub(r"<[^>]+>", "", text)

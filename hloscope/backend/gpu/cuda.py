@@ -21,7 +21,7 @@ import threading
 
 import numpy as np
 
-from ..errors import NotSupportedError
+from ...errors import NotSupportedError
 
 NO_GPU = "no NVIDIA GPU available: this executable can show its PTX but not run"
 

@@ -6,7 +6,7 @@
 
 A call copies the arguments into one device arena, runs the program's steps in schedule
 order (kernel launches with their grid, block and buffer pointers; device copies; loops and
-branches, whose predicate the host reads back: hloscope.runtime.gpu_program), waits, and
+branches, whose predicate the host reads back: program.py), waits, and
 copies the results back:
 
     device arena   [ temporaries (the memory plan's offsets) | parameters | outputs ]
@@ -23,10 +23,15 @@ import threading
 
 import numpy as np
 
-from .arguments import check_arguments
-from .gpu_program import Conditional, DeviceCopy, DeviceProgram, KernelLaunch, WhileLoop
-from .gpu_report import GpuCompileReport
-from .signature import Signature
+from typing import Any
+
+from ...compilation.executable import Executable
+from ...compilation.record import Compilation
+from ...ir.module import HloModule
+from ...runtime.arguments import check_arguments
+from ...runtime.signature import Signature
+from .cuda import CudaDevice
+from .program import Conditional, DeviceCopy, DeviceProgram, KernelLaunch, WhileLoop
 
 ALIGN = 256
 
@@ -57,11 +62,11 @@ def _align(n: int) -> int:
     return (n + ALIGN - 1) // ALIGN * ALIGN
 
 
-class GpuExecutable:
+class GpuExecutable(Executable):
     """A compiled HLO module for the GPU. Call it with numpy arrays (on a machine with one)."""
 
-    def __init__(self, program: DeviceProgram, image, signature: Signature, report: GpuCompileReport,
-                 module=None, options: dict | None = None, device=None):
+    def __init__(self, program: DeviceProgram, image: str, signature: Signature, report: Compilation,
+                 module: HloModule | None = None, options: dict[str, Any] | None = None, device: Any = None):
         self.program = program
         self.image = image  # what the device loads: PTX text for a CUDA device
         self.signature = signature
@@ -77,12 +82,14 @@ class GpuExecutable:
     def device(self):
         """The device this executable runs on (the CUDA device unless one was given)."""
         if self._device is None:
-            from .gpu_driver import CudaDevice
-
             self._device = CudaDevice.get()
         return self._device
 
-    def __call__(self, *args):
+    def with_report(self, report: Compilation) -> GpuExecutable:
+        return GpuExecutable(self.program, self.image, self.signature, report, self.module, self.options,
+                             self._device)
+
+    def __call__(self, *args: Any) -> Any:
         device = self.device  # NotSupportedError first: no GPU, no point checking arguments
         arrays = check_arguments(self.signature, args)
         with self._lock:
@@ -205,12 +212,4 @@ class GpuExecutable:
                 pass
 
     def __repr__(self) -> str:
-        params = ", ".join(p.describe() for p in self.signature.params)
-        results = ", ".join(r.describe() for r in self.signature.results)
-        return (f"<hloscope GpuExecutable ({params}) -> ({results}), {len(self.program.launches)} kernels "
-                f"for {self.report.sm}>")
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return "<pre>" + html.escape(self.report.summary()) + "</pre>"
+        return super().__repr__()[:-1] + f" for {self.report.sm}>"

@@ -1,4 +1,4 @@
-"""LLVM IR and assembly for the IR panel: per-kernel slices, highlighting, and the table
+"""LLVM IR and assembly for the explorer's IR panel: per-kernel slices, highlighting, and the table
 that links each fusion to its kernel and to the user's source lines.
 
 A kernel is named after the HLO instruction it computes (`exponential_reduce_fusion`), and
@@ -16,8 +16,17 @@ import linecache
 import os
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..ir.module import HloModule
+from ..ir.printer import format_computation
+from .hlo_html import hlo_block
+
+if TYPE_CHECKING:  # the record is read, never imported: views sit below it
+    from ..compilation.record import Compilation
 
 MAX_LINES = 4000
+WHOLE = "(whole module)"
 _LLVM_TOKEN = re.compile(
     r"(?P<comment>;[^\n]*)|(?P<string>\"[^\"\n]*\")|(?P<global>@[\w.$\"-]+)|(?P<local>%[\w.\"-]+)"
     r"|(?P<type>\b(?:i\d+|float|double|half|bfloat|ptr|void|<\d+ x [\w]+>)\b)"
@@ -59,8 +68,6 @@ highlight_asm = _highlighter(_ASM_TOKEN)
 def code_block(text: str, kind: str, max_lines: int = MAX_LINES) -> str:
     """A highlighted <pre> of LLVM IR ("llvm"), assembly ("asm") or HLO ("hlo")."""
     if kind == "hlo":
-        from ..viz.hlo_html import hlo_block
-
         return hlo_block(text, max_lines=max_lines)
     lines = text.split("\n")
     more = f"<p class='hs-note'>... {len(lines) - max_lines:,} more lines</p>" if len(lines) > max_lines else ""
@@ -151,3 +158,57 @@ def kernel_table_html(rows: list[KernelRow]) -> str:
         for r in rows
     )
     return f"<table class='hs-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def available_views(report: Compilation) -> list[str]:
+    """The texts the record has now, in the order the IR tab lists them."""
+    views = []
+    if report.optimized_module is not None:
+        views.append("HLO (optimized)")
+    if report.input_module is not None:
+        views.append("HLO (input)")
+    if report.listing is not None:
+        views.append("trace (numpy-level)")
+    if report.llvm_ir:
+        views.append("LLVM IR")
+    if report.optimized_llvm_ir:
+        views.append("LLVM IR (optimized)")
+        if report.assembly_text.known or report.assembly_language == "PTX":
+            views.append(report.assembly_language)
+    if report.program:
+        views.append("host program (GPU)")
+    return views
+
+
+def view_html(report: Compilation, view: str, kernel: str | None) -> str:
+    """One view, narrowed to `kernel`'s part when one is picked."""
+    if view.startswith("HLO"):
+        module = report.module if view == "HLO (optimized)" else report.input_module
+        if kernel and view == "HLO (optimized)":
+            instruction = next((k.instruction for k in report.kernels if k.name == kernel), kernel)
+            return code_block(_fused_text(module, instruction), "hlo")
+        return code_block(module.to_text(), "hlo")
+    if view.startswith("trace"):
+        return code_block(str(report.listing), "asm")
+    if view.startswith("host program"):
+        return code_block(report.program, "asm")
+    if view.startswith("LLVM"):
+        text = report.optimized_llvm_ir if "optimized" in view else report.llvm_ir
+        part = llvm_function(text, kernel) if kernel else text
+        return code_block(part or f"(no function @{kernel} in this IR)", "llvm")
+    text = report.ptx if view == "PTX" else report.assembly
+    part = ((ptx_function if view == "PTX" else asm_function)(text, kernel)) if kernel else text
+    return code_block(part or f"(no label {kernel}: in the assembly)", "asm")
+
+
+def _fused_text(module: HloModule, kernel: str) -> str:
+    """The kernel's instruction (named `kernel`), and the fused computation it calls."""
+    entry = module.entry_computation
+    if kernel not in entry:
+        return f"// {kernel}: not an instruction of the ENTRY"
+    inst = entry[kernel]
+    text = str(inst)
+    called = inst.attr("calls") if inst.opcode == "fusion" else None
+    if called and module.has_computation(called):
+        text = format_computation(module.computation(called)) + "\n\n// in ENTRY:\n" + text
+    return text

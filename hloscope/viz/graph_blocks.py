@@ -1,4 +1,4 @@
-"""The graphs the explorer shows, as DOT (for the layout cache) and as HTML blocks.
+"""The graphs the explorer shows, as DOT (for the layout service) and as HTML blocks.
 
     dots = step_dots(record, i)                       # before/after of one pass run
     html = graph_block(layouts, module, dot)          # SVG, or summary + HLO text and why
@@ -13,9 +13,9 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ..viz.diff import graph_diff
-from ..viz.graph import module_to_dot, plan_graph
-from ..viz.graph_view import GRAPH_CSS, fallback_html, svg_block
+from .diff import graph_diff
+from .graph import module_to_dot, plan_graph
+from .graph_view import GRAPH_CSS, fallback_html, svg_block
 
 MAX_NODES = 250
 SELECT_CSS = (

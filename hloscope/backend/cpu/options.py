@@ -1,7 +1,5 @@
-"""The options of `hloscope.compile(module, backend="cpu", **options)`.
+"""The options of `hloscope.compile(module, backend="cpu", **options)` (besides `pipeline`).
 
-    pipeline               "default" | "simplify" | "none" | a Pipeline | pass names in order
-                           ("algsimp,dce,fusion" or a list): the HLO passes
     opt_level              0..3 (default 3): LLVM's -O level; vectorizers run from -O2
     fast_math              False: strict IEEE float arithmetic (the transcendental
                            approximations keep exact inf/NaN handling). True adds LLVM's
@@ -24,13 +22,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
-from ..errors import HloscopeError
+from ...errors import HloscopeError
+from ..emit_context import EmitOptions
 
 
 @dataclass(frozen=True)
-class CompileOptions:
-    pipeline: object = "default"
+class CpuOptions:
     opt_level: int = 3
     fast_math: bool = False
     reassociate_reductions: bool = True
@@ -40,32 +39,35 @@ class CompileOptions:
     cpu: str = ""
     features: str = ""
     cache: bool = True
-    cache_dir: object = None
+    cache_dir: str | None = None
 
     @classmethod
-    def from_kwargs(cls, **kwargs) -> "CompileOptions":
+    def from_kwargs(cls, **kwargs: Any) -> CpuOptions:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(kwargs) - known)
         if unknown:
-            raise TypeError(f"unknown compile option(s) {unknown}; known: {sorted(known)}")
+            raise TypeError(f"unknown cpu compile option(s) {unknown}; known: {sorted(known | {'pipeline'})}")
+        if kwargs.get("cache_dir") is not None:
+            kwargs["cache_dir"] = str(kwargs["cache_dir"])
         options = cls(**kwargs)
         if options.dot not in ("blas", "loops"):
-            raise HloscopeError(f"dot must be 'blas' or 'loops', not {options.dot!r}")
+            raise HloscopeError(f"cpu option dot must be 'blas' or 'loops', not {options.dot!r}")
         if not 0 <= options.opt_level <= 3:
-            raise HloscopeError(f"opt_level must be 0..3, not {options.opt_level}")
+            raise HloscopeError(f"cpu option opt_level must be 0..3, not {options.opt_level}")
         return options
 
-    def key_fields(self) -> dict:
-        """The options that change the generated code (the cache key uses these)."""
-        skip = {"cache", "cache_dir"}
-        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in skip}
-        pipeline = self.pipeline
-        if isinstance(pipeline, (list, tuple)):  # names in order: the same key as their comma string
-            pipeline = ",".join(str(name) for name in pipeline)
-        out["pipeline"] = pipeline if isinstance(pipeline, str) else repr(pipeline)
-        return out
+    @classmethod
+    def of(cls, options: dict[str, Any]) -> CpuOptions:
+        """The CPU options inside a compilation's options (which also name the pipeline)."""
+        return cls(**{f.name: options[f.name] for f in dataclasses.fields(cls) if f.name in options})
 
-    def as_dict(self) -> dict:
-        d = self.key_fields()
-        d["cache_dir"] = str(self.cache_dir) if self.cache_dir else None
-        return d
+    def code_fields(self) -> dict[str, Any]:
+        """The options that change the generated code (the cache key uses these)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("cache", "cache_dir")}
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @property
+    def emit(self) -> EmitOptions:
+        return EmitOptions(self.fast_math, self.reassociate_reductions, self.dot)

@@ -19,28 +19,31 @@ position-independent, for the host CPU unless other cpu/features were given to c
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..errors import HloscopeError
-from ..ir import parse_hlo
+from ...errors import HloscopeError
+from ...memory import plan_memory
+from ...runtime.signature import Signature
+from . import jit
+from .lowering import LoweringOptions, c_identifier, lower
+from .options import CpuOptions
+
+if TYPE_CHECKING:
+    from .executable import CpuExecutable
 
 
-def save_aot(exe, directory, name: str | None = None) -> tuple[Path, Path]:
+def save_aot(exe: CpuExecutable, directory: str | Path, name: str | None = None) -> tuple[Path, Path]:
     """Write `<name>.o` and `<name>.h` for `exe` into `directory`; returns both paths."""
-    from ..backend.cpu import jit
-    from ..backend.cpu.lowering import LoweringOptions, c_identifier, lower
-    from ..backend.emit_context import EmitOptions
-
-    report = exe.report
-    if not report.hlo:
+    module = exe.report.optimized_module
+    if module is None:
         raise HloscopeError("save_aot needs the optimized HLO of the executable, and this one has none")
-    module = parse_hlo(report.hlo)
     name = c_identifier(name or module.name)
-    opts = exe.options
-    emit = EmitOptions(opts.get("fast_math", False), opts.get("reassociate_reductions", True), "loops")
-    lowering = LoweringOptions(emit, opts.get("threads", 0), opts.get("parallel_min_elements", 262144), name,
-                               thread_pool=False)
-    lowered = lower(module, lowering, _plan(module))
-    target = jit.TargetOptions(opts.get("opt_level", 3), opts.get("cpu", ""), opts.get("features", ""))
+    opts = CpuOptions.of(exe.options)
+    emit = CpuOptions(**{**opts.as_dict(), "dot": "loops"}).emit
+    lowering = LoweringOptions(emit, opts.threads, opts.parallel_min_elements, name, thread_pool=False)
+    plan = exe.report.memory_plan or (plan_memory(module) if module.is_scheduled else None)
+    lowered = lower(module, lowering, plan)
+    target = jit.TargetOptions(opts.opt_level, opts.cpu, opts.features)
     obj = jit.object_code(jit.optimize(str(lowered.llmod), target, for_jit=False), target, for_jit=False)
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -50,15 +53,7 @@ def save_aot(exe, directory, name: str | None = None) -> tuple[Path, Path]:
     return obj_path, header_path
 
 
-def _plan(module):
-    try:
-        from ..memory import plan_memory
-    except ImportError:
-        return None
-    return plan_memory(module) if module.is_scheduled else None
-
-
-def header(name: str, signature, arena_bytes: int) -> str:
+def header(name: str, signature: Signature, arena_bytes: int) -> str:
     """The C header text for an entry point."""
     upper = name.upper()
     lines = [

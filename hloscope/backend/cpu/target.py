@@ -1,0 +1,143 @@
+"""The CPU target: its options, and its rows of the compile table.
+
+    lower      one LLVM function per kernel + the entry function   (lowering.py)
+    llvm-opt   LLVM's -O pipeline: inlining, vectorization          (jit.py)
+    codegen    machine code (an object file)
+    load       link it into this process                           -> CpuExecutable
+
+Each row fills the Compilation: the LLVM IR before and after -O, the kernels with their
+partitions, the assembly (made on first use: a second code generation), the executable.
+The compile cache (hloscope.compilation.caching) keys on `cache_key_fields`; the disk level
+is this target's own (disk_cache.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import llvmlite
+import llvmlite.binding as llvm
+
+from ...compilation.caching import remember
+from ...compilation.record import Compilation, Kernel, LazyText
+from ...compilation.stages import Stage
+from ...compilation.target import Target
+from ...ir import parse_hlo
+from ...runtime.signature import Signature
+from . import disk_cache, jit
+from .executable import CpuExecutable
+from .lowering import Lowered, LoweringOptions, lower
+from .options import CpuOptions
+
+NAME = "cpu"
+
+
+def parse_options(**options: Any) -> dict[str, Any]:
+    """The target's options, checked, with their defaults filled in."""
+    return CpuOptions.from_kwargs(**options).as_dict()
+
+
+def cache_key_fields(c: Compilation) -> dict[str, Any] | None:
+    """What besides the module decides the machine code (None: this compile is not cached)."""
+    opts = CpuOptions.of(c.options)
+    if not opts.cache:
+        return None
+    return {"target": NAME, **opts.code_fields(),
+            "host": _target(opts).resolved(), "triple": llvm.get_default_triple(),
+            "llvmlite": llvmlite.__version__, "llvm": llvm.llvm_version_info}
+
+
+def load_from_disk(c: Compilation, key: str) -> CpuExecutable | None:
+    """A CpuExecutable from the disk cache, its texts in `c`; None on a miss."""
+    opts = CpuOptions.of(c.options)
+    found = disk_cache.get(opts.cache_dir, key) if opts.cache_dir else None
+    if found is None:
+        return None
+    obj, meta = found
+    native = jit.NativeCode(obj, meta["entry_name"], _target(opts))
+    c.optimized_module = parse_hlo(meta["hlo"])
+    c.llvm_ir, c.optimized_llvm_ir = meta["llvm_ir"], meta["optimized_llvm_ir"]
+    c.object_size, c.arena_bytes, c.entry_name = len(obj), meta["arena_bytes"], meta["entry_name"]
+    c.kernels = disk_cache.kernels_from(meta)
+    c.assembly_text = _assembly(c.optimized_llvm_ir, opts)
+    return CpuExecutable(native, disk_cache.signature_from(meta), c.arena_bytes, c.compiled_part(),
+                         c.input_module, c.options)
+
+
+@dataclass
+class CpuBuild:
+    """One compilation's way through the CPU rows: what passes from row to row that the
+    record does not keep (the lowered module, LLVM's module object, the object bytes)."""
+
+    options: CpuOptions
+    lowered: Lowered | None = None
+    llvm_module: Any = None
+    obj: bytes = b""
+    kernels: list[Kernel] = field(default_factory=list)
+
+    def lower(self, c: Compilation) -> str:
+        opts = self.options
+        module = _optimized(c)
+        lowering = LoweringOptions(opts.emit, opts.threads, opts.parallel_min_elements)
+        self.lowered = lowered = lower(module, lowering, c.memory_plan)
+        c.llvm_ir = str(lowered.llmod)
+        c.entry_name, c.arena_bytes = lowered.entry_name, lowered.layout.arena_bytes
+        c.kernels = [Kernel(k.name, k.instruction, k.kind, tuple(b.describe() for b in k.buffers), tuple(k.notes),
+                            k.partitions, k.extent) for k in lowered.kernels]
+        split = sum(k.partitions > 1 for k in c.kernels)
+        return f"{len(c.kernels)} kernels ({split} split across threads), arena {c.arena_bytes:,} B"
+
+    def llvm_opt(self, c: Compilation) -> str:
+        self.llvm_module = jit.optimize(c.llvm_ir, _target(self.options))
+        c.optimized_llvm_ir = str(self.llvm_module)
+        return f"-O{self.options.opt_level}"
+
+    def codegen(self, c: Compilation) -> str:
+        self.obj = jit.object_code(self.llvm_module, _target(self.options))
+        c.object_size = len(self.obj)
+        c.assembly_text = _assembly(c.optimized_llvm_ir, self.options)
+        return f"{c.object_size:,} bytes of machine code for {_target(self.options).resolved()[0]}"
+
+    def load(self, c: Compilation) -> str:
+        target = _target(self.options)
+        native = jit.NativeCode(self.obj, c.entry_name, target)
+        module = _optimized(c)
+        signature = Signature.of(module)
+        exe = CpuExecutable(native, signature, c.arena_bytes, c.compiled_part(), c.input_module, c.options)
+        c.executable = exe
+        remember(c, exe)
+        if c.cache_key and self.options.cache_dir:
+            disk_cache.put(self.options.cache_dir, c.cache_key, self.obj, c, signature)
+        self.llvm_module = self.obj = None  # what the record does not keep goes now
+        return f"entry {c.entry_name} linked into this process"
+
+
+def stages(c: Compilation) -> list[Stage]:
+    """The CPU's rows of the compile table, bound to a fresh CpuBuild."""
+    build = CpuBuild(CpuOptions.of(c.options))
+    return [
+        Stage("lower", build.lower, needs=("plan",), doc="one LLVM function per kernel + the entry"),
+        Stage("llvm-opt", build.llvm_opt, needs=("lower",), doc="LLVM's -O pipeline: inlining, vectorization"),
+        Stage("codegen", build.codegen, needs=("llvm-opt",), doc="machine code (an object file)"),
+        Stage("load", build.load, needs=("codegen",), doc="link it into this process"),
+    ]
+
+
+CPU = Target(NAME, parse_options, stages, "codegen", cache_key_fields, load_from_disk)
+
+
+def _target(opts: CpuOptions) -> jit.TargetOptions:
+    return jit.TargetOptions(opts.opt_level, opts.cpu, opts.features)
+
+
+def _assembly(optimized_ir: str, opts: CpuOptions) -> LazyText:
+    target = _target(opts)
+    return LazyText(make=lambda: jit.assembly(optimized_ir, target))
+
+
+def _optimized(c: Compilation):
+    module = c.module
+    if module is None:
+        raise RuntimeError("no module to lower: the front stages did not run")
+    return module

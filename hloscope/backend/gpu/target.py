@@ -1,0 +1,154 @@
+"""The GPU target: HLO to PTX for NVIDIA GPUs, with or without a GPU.
+
+    lower      one LLVM kernel per fusion / unfused op, with its launch configuration,
+               and the host program that runs them (program.py)
+    ptx        LLVM's -O pipeline for the NVPTX target machine, then PTX text (codegen.py)
+    ptxas      `ptxas -v` on that PTX, when it is on PATH: verdict, registers, shared memory
+    load       a GpuExecutable: calling it needs an NVIDIA GPU and cuda-python (executable.py)
+
+The record gets the PTX as its assembly, each kernel's launch, its own slice of the IR
+before and after -O and ptxas's reading of it, the host program, and `tools` for the
+target-neutral view of a kernel (`report.neutral_ir()`, `report.asm("aarch64")`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...compilation.record import Compilation, Kernel, LazyText, Launch
+from ...compilation.stages import Stage
+from ...compilation.target import Target
+from ...ir.module import HloModule
+from ...memory import MemoryPlan
+from ...runtime.signature import Signature
+from ..emit_context import EmitOptions
+from . import codegen, ptxas
+from .executable import GpuExecutable
+from .kernel import ThreadModel
+from .lowering import GpuLowered, GpuLoweringOptions, lower
+from .neutral import neutral_ir
+from .options import GpuOptions
+from .program import DeviceProgram
+from .targets import assembly
+
+NAME = "gpu"
+
+
+def parse_options(**options: Any) -> dict[str, Any]:
+    """The target's options, checked, with their defaults filled in."""
+    return GpuOptions.from_kwargs(**options).as_dict()
+
+
+def lowering_options(opts: GpuOptions) -> GpuLoweringOptions:
+    return GpuLoweringOptions(opts.emit, opts.block_size)
+
+
+def device_program(lowered: GpuLowered, module: HloModule) -> DeviceProgram:
+    """What the executable needs to run the kernels: the steps and buffer places."""
+    layout = lowered.layout
+    entry = module.entry_computation
+    constants = {
+        src.value: np.ascontiguousarray(entry[src.value].literal.value).tobytes()
+        for src, _ in layout.output_copies if src.kind == "constant"
+    }
+    return DeviceProgram(lowered.steps, layout.arena_bytes, tuple(layout.params), tuple(layout.outputs),
+                         tuple(layout.output_copies), constants)
+
+
+@dataclass
+class GpuTools:
+    """The GPU's extra views of a kernel: target-neutral LLVM IR, and that IR as assembly
+    for another machine (x86-64, AArch64, NVPTX, AMDGPU: targets.py)."""
+
+    module: HloModule
+    plan: MemoryPlan | None
+    emit: EmitOptions
+
+    def neutral_ir(self, instruction: str) -> str:
+        return neutral_ir(self.module, instruction, self.plan, self.emit)
+
+    def asm(self, ir_text: str, target: str) -> str:
+        return assembly(ir_text, target)
+
+
+@dataclass
+class GpuBuild:
+    """One compilation's way through the GPU rows (what the record does not keep). `threads`
+    is the thread model kernels are built for: NVPTX's, unless a test emulates it on the CPU."""
+
+    options: GpuOptions
+    threads: ThreadModel | None = None
+    lowered: GpuLowered | None = None
+    program: DeviceProgram | None = None
+    llvm_module: Any = None
+
+    def lower(self, c: Compilation) -> str:
+        module = _optimized(c)
+        self.lowered = lower(module, lowering_options(self.options), c.memory_plan, self.threads)
+        self.program = device_program(self.lowered, module)
+        c.llvm_ir = str(self.lowered.llmod)
+        c.arena_bytes = self.lowered.layout.arena_bytes
+        c.program = self.program.describe()
+        return f"{len(self.lowered.kernels)} kernels, device arena {c.arena_bytes:,} B"
+
+    def ptx(self, c: Compilation) -> str:
+        opts = self.options
+        self.llvm_module, text = codegen.ptx(c.llvm_ir, opts.sm, opts.opt_level)
+        c.optimized_llvm_ir = str(self.llvm_module)
+        c.assembly_text, c.assembly_language = LazyText(text), "PTX"
+        c.object_size = len(text)
+        c.kernels = self.kernels(c)
+        return f"{text.count(chr(10)):,} lines of PTX for {opts.sm}"
+
+    def ptxas(self, c: Compilation) -> str:
+        if not self.options.ptxas:
+            return "not run (ptxas=False)"
+        c.assembler = result = ptxas.assemble(c.ptx, self.options.sm)
+        c.kernels = self.kernels(c)
+        return result.note.splitlines()[0] if result.note else ""
+
+    def load(self, c: Compilation) -> str:
+        module = _optimized(c)
+        assert self.program is not None
+        c.tools = GpuTools(module, c.memory_plan, self.options.emit)
+        c.executable = GpuExecutable(self.program, c.ptx, Signature.of(module), c.compiled_part(), c.input_module,
+                                     c.options)
+        self.llvm_module = None
+        return "runs where an NVIDIA GPU and cuda-python are present"
+
+    def kernels(self, c: Compilation) -> list[Kernel]:
+        """The kernels with their launches, IR slices and (once ptxas ran) resources."""
+        assert self.lowered is not None and self.program is not None
+        usage = c.assembler.usage if isinstance(c.assembler, ptxas.PtxasResult) else {}
+        placed = {launch.name: launch.buffers for launch in self.program.launches}
+        return [
+            Kernel(k.name, k.instruction, k.kind, tuple(b.describe() for b in placed[k.name]), tuple(k.notes),
+                   1, k.elements, Launch(k.launch.grid, k.launch.block, k.launch.shared_bytes),
+                   str(k.function), codegen.function_text(self.llvm_module, k.name) if self.llvm_module else "",
+                   usage.get(k.name))
+            for k in self.lowered.kernels
+        ]
+
+
+def stages(c: Compilation) -> list[Stage]:
+    """The GPU's rows of the compile table, bound to a fresh GpuBuild."""
+    build = GpuBuild(GpuOptions.of(c.options))
+    return [
+        Stage("lower", build.lower, needs=("plan",), doc="one LLVM kernel per fusion, with its launch"),
+        Stage("ptx", build.ptx, needs=("lower",), doc="LLVM's -O pipeline for NVPTX, then PTX"),
+        Stage("ptxas", build.ptxas, needs=("ptx",), doc="ptxas -v when it is on PATH"),
+        Stage("load", build.load, needs=("ptx",), doc="the executable (runs where a GPU is)"),
+    ]
+
+
+GPU = Target(NAME, parse_options, stages, "ptx")
+
+
+def _optimized(c: Compilation) -> HloModule:
+    module = c.module
+    if module is None:
+        raise RuntimeError("no module to lower: the front stages did not run")
+    return module

@@ -1,0 +1,36 @@
+"""`Target`: what a back end (backend/cpu, backend/gpu) gives the compile driver.
+
+A target is a name, its options (checked, with defaults, as a plain dict for the record),
+its rows of the compile table, and how the compile cache keys its code (None: it does not
+cache). It never reaches into another target: the driver puts its rows after the shared
+ones (hloscope.compilation.front) and runs them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from .record import Compilation
+from .stages import Stage
+
+if TYPE_CHECKING:
+    from .executable import Executable
+
+
+def _no_disk(c: Compilation, key: str) -> Executable | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    parse_options: Callable[..., dict[str, Any]]
+    stages: Callable[[Compilation], list[Stage]]
+    code_stage: str  # the stage after which the target's code (assembly, PTX) exists
+    cache_key_fields: Callable[[Compilation], dict[str, Any] | None] | None = None
+    load_from_disk: Callable[[Compilation, str], Executable | None] = _no_disk
+
+    @property
+    def caches(self) -> bool:
+        return self.cache_key_fields is not None

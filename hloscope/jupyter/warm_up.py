@@ -1,0 +1,29 @@
+"""Loading the CPU backend in the background when `%load_ext hloscope` runs.
+
+LLVM's native target, the BLAS symbols and the thread pool take ~0.7 s once per process;
+started when the extension loads, they are usually ready before the first %%hlo cell
+needs them. The backend's own initialization is thread-safe, so a compile that starts
+meanwhile simply waits for it.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from ..backend.cpu import jit
+
+_thread: threading.Thread | None = None
+
+
+def start() -> None:
+    global _thread
+    if _thread is None:
+        _thread = threading.Thread(target=_initialize, name="hloscope-backend-warm-up", daemon=True)
+        _thread.start()
+
+
+def _initialize() -> None:
+    try:
+        jit.initialize()
+    except Exception:  # noqa: BLE001 - the first real compile reports any problem, with its context
+        pass
