@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .attributes import Literal, Metadata
 from .opcodes import COMPUTATION_ATTRS
-from .shape import Shape
+from .shape import ArrayShape, Shape
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,11 @@ class Instruction:
             elif arity == "list":
                 attrs[key] = tuple(mapping.get(v, v) for v in value)
         return self.replace(attrs=attrs)
+
+    @property
+    def array_shape(self) -> ArrayShape:
+        """This instruction's shape where it must be an array; HloVerifierError naming it if not."""
+        return self.shape.as_array(self.name)
 
     @property
     def source_line(self) -> int | None:

@@ -3,6 +3,13 @@
 Shapes are immutable values. An array's layout is XLA's minor_to_major list: `{1,0}` is
 row-major for rank 2. A missing layout means the default (descending) one, which is what
 XLA fills in too, so `f32[2,3]` and `f32[2,3]{1,0}` are equal shapes.
+
+`Shape` is the union of the three. Code that knows which case it holds (an `add` has an
+array shape, a `tuple` a tuple shape) narrows once with `shape.as_array(name)` or
+`shape.as_tuple(name)`: each returns the shape itself typed as that case, or raises
+HloVerifierError naming the instruction (`add.3 has shape (f32[2], s32[]) where an array
+shape is expected`). `inst.array_shape` is the short form for an instruction's own shape.
+Use `isinstance` instead where both cases are legal and the code branches on them.
 """
 
 from __future__ import annotations
@@ -13,7 +20,14 @@ from typing import Union
 
 import numpy as np
 
+from ..errors import HloVerifierError
 from .dtypes import ElementType, element_type
+
+
+def _not_a(expected: str, shape: "Shape", instruction: str | None) -> HloVerifierError:
+    """The error for a shape that is not the case the code expected, naming its owner."""
+    owner = f"{instruction} has shape" if instruction else "got shape"
+    return HloVerifierError(f"{owner} {shape} where {expected} shape is expected", instruction=instruction)
 
 
 def default_layout(rank: int) -> tuple[int, ...]:
@@ -42,6 +56,14 @@ class ArrayShape:
 
     is_tuple = False
     is_array = True
+
+    def as_array(self, instruction: str | None = None) -> "ArrayShape":
+        """This shape, typed as an array (see the module docstring)."""
+        return self
+
+    def as_tuple(self, instruction: str | None = None) -> "TupleShape":
+        """Raises HloVerifierError naming `instruction`: an array is not a tuple."""
+        raise _not_a("a tuple", self, instruction)
 
     @property
     def element_type(self) -> ElementType:
@@ -103,6 +125,14 @@ class TupleShape:
     is_tuple = True
     is_array = False
 
+    def as_array(self, instruction: str | None = None) -> ArrayShape:
+        """Raises HloVerifierError naming `instruction`: a tuple is not an array."""
+        raise _not_a("an array", self, instruction)
+
+    def as_tuple(self, instruction: str | None = None) -> "TupleShape":
+        """This shape, typed as a tuple (see the module docstring)."""
+        return self
+
     def __post_init__(self):
         object.__setattr__(self, "elements", tuple(self.elements))
 
@@ -111,8 +141,9 @@ class TupleShape:
         """The tuple's own index table: one pointer per element, as in XLA."""
         return 8 * len(self.elements)
 
-    def leaves(self) -> list[ArrayShape]:
-        out: list[ArrayShape] = []
+    def leaves(self) -> list[ArrayShape | TokenShape]:
+        """The non-tuple shapes inside, depth first (tokens included: narrow with as_array)."""
+        out: list[ArrayShape | TokenShape] = []
         for e in self.elements:
             out.extend(e.leaves() if isinstance(e, TupleShape) else [e])
         return out
@@ -130,6 +161,14 @@ class TokenShape:
     is_tuple = False
     is_array = False
     byte_size = 0
+
+    def as_array(self, instruction: str | None = None) -> ArrayShape:
+        """Raises HloVerifierError naming `instruction`: a token is not an array."""
+        raise _not_a("an array", self, instruction)
+
+    def as_tuple(self, instruction: str | None = None) -> TupleShape:
+        """Raises HloVerifierError naming `instruction`: a token is not a tuple."""
+        raise _not_a("a tuple", self, instruction)
 
     def __str__(self) -> str:
         return "token[]"
