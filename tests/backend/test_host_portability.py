@@ -24,7 +24,9 @@ from hloscope.backend.cpu.parallel import host_threads
 from hloscope.backend.llvm_types import F64, I32, I64, PTR
 from hloscope.backend.loops import for_range
 from hloscope.errors import NotSupportedError
-from hloscope.runtime import cache
+from hloscope.backend.cpu import target as cpu_target
+from hloscope.compilation.caching import cache_key
+from hloscope.compiler import new_compilation
 
 CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 GARBAGE = 0xA5
@@ -237,6 +239,7 @@ def test_check_host_names_what_is_missing():
 
 
 def test_cache_key_names_the_target_triple(monkeypatch):
-    key = cache.cache_key("HloModule m", {}, ("generic", ""))
-    monkeypatch.setattr(cache.llvm, "get_default_triple", lambda: "arm64-apple-darwin23.0.0")
-    assert cache.cache_key("HloModule m", {}, ("generic", "")) != key
+    c = new_compilation("HloModule m", "cpu")
+    key = cache_key("HloModule m", cpu_target.cache_key_fields(c) or {})
+    monkeypatch.setattr(cpu_target.llvm, "get_default_triple", lambda: "arm64-apple-darwin23.0.0")
+    assert cache_key("HloModule m", cpu_target.cache_key_fields(c) or {}) != key
