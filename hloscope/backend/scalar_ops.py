@@ -3,7 +3,7 @@
 This is XLA's ElementalIrEmitter::EmitFloatUnaryOp / EmitIntegerBinaryOp / ... as data:
 one table row per (opcode, element kind). Every row takes register values (see
 llvm_types: i1 for pred, f32 for 16-bit floats) and returns one. The CPU and GPU
-backends share this table; only the math library behind the transcendental rows differs.
+backends share this table, the transcendental rows (backend/mathlib/) included.
 
 Rules follow the evaluator exactly where C leaves things undefined: integer division by
 zero, INT_MIN / -1, shifts past the bit width, float -> int conversion (saturating, NaN -> 0),
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 
 from ..errors import NotSupportedError
-from . import math_approx
+from . import mathlib
 from .llvm_types import F32, F64, I1, info
 
 
@@ -82,8 +82,8 @@ FLOAT_UNARY = {
     "copy": lambda c, x: x,
     "is-finite": lambda c, x: c.b.fcmp_ordered("!=", c.call("fabs", x), x.type(float("inf"))),
 }
-for _name in math_approx.UNARY:
-    FLOAT_UNARY[_name] = (lambda n: lambda c, x: math_approx.unary(c, n, x))(_name)
+for _name in mathlib.UNARY:
+    FLOAT_UNARY[_name] = (lambda n: lambda c, x: mathlib.unary(c, n, x))(_name)
 
 
 def _int_abs(ctx, x):
@@ -139,8 +139,8 @@ FLOAT_BINARY = {
     "maximum": lambda c, x, y: c.call("maximum", x, y),
     "minimum": lambda c, x, y: c.call("minimum", x, y),
 }
-for _name in math_approx.BINARY:
-    FLOAT_BINARY[_name] = (lambda n: lambda c, x, y: math_approx.binary(c, n, x, y))(_name)
+for _name in mathlib.BINARY:
+    FLOAT_BINARY[_name] = (lambda n: lambda c, x, y: mathlib.binary(c, n, x, y))(_name)
 
 PRED_BINARY = {  # pred arithmetic is logic: + is or, * is and (the evaluator's rules)
     "add": "or_", "maximum": "or_", "or": "or_",

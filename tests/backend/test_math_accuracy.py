@@ -1,6 +1,6 @@
-"""The transcendental approximations (backend/math_approx.py) against numpy, in ulps.
+"""The transcendental approximations (backend/mathlib/approx.py) against numpy, in ulps.
 
-The bounds are the ones documented in math_approx's docstring (measured here), over wide
+The bounds are the ones documented in backend/mathlib/approx.py (measured here), over wide
 ranges of inputs including denormals, huge values, +-0, +-inf and NaN.
 """
 

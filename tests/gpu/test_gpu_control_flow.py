@@ -8,7 +8,7 @@ import pytest
 
 from emulator import emulated_executable
 from gpu_helpers import assert_close, assert_matches, compile_gpu, corpus_case, evaluate, module
-from hloscope.backend.cpu.buffers import Buffer
+from hloscope.backend.buffers import Buffer
 from hloscope.ir.shape import ArrayShape
 from hloscope.backend.gpu.program import Conditional, DeviceCopy, KernelLaunch, WhileLoop, listing, relocate
 

@@ -6,7 +6,7 @@ import pytest
 from hloscope.errors import NotSupportedError
 from hloscope.backend.gpu.cuda import NO_GPU, gpu_available
 from hloscope.backend.gpu.executable import DeviceArena, DeviceProgram
-from hloscope.backend.cpu.buffers import Buffer
+from hloscope.backend.buffers import Buffer
 from hloscope.ir.shape import ArrayShape
 from gpu_helpers import assert_matches, compile_gpu, corpus_case, corpus_cases
 

@@ -1,16 +1,22 @@
 """The CPU backend: LLVM IR for every kernel and one entry function, JIT-compiled by llvmlite.
 
-    buffers.py        where each value lives: a parameter, an output, a constant, or the arena
-    kernel.py         a kernel's LLVM function: pointer arguments with noalias/align attributes
-    loop_kernel.py    loop fusions and unfused elementwise / data-movement ops
+Every kernel is a plain loop function (backend/loop_function.py) built from the shared
+pieces of backend/; what is the CPU's own:
+
+    lowering.py       which kernel for which root, and the program functions of the module
     reduce_kernel.py  reductions (row and column), with multi-output siblings
     split_reduce.py   full reductions cut into chunks, so they use every core
     dot_kernel.py     dot: a BLAS call (as XLA calls Eigen) or a tiled loop nest
+    sort_kernel.py    sort: a stable merge sort of each row's permutation
+    scatter_kernel.py scatter: the operand copied, then every update combined in order
     blas.py           sgemm_/dgemm_ from scipy, registered as JIT symbols
     parallel.py       how many partitions a kernel gets, and the calls that run them
     thread_pool.py    the process's persistent worker threads (native code)
     entry.py          the entry function: the schedule, one call per kernel, over one arena
     control_flow.py   while and conditional: condition, body and branches as called programs
-    lowering.py       HLO module -> LLVM module + kernel table
     jit.py            LLVM optimization, assembly, object code, loading
+    aot.py            an object file and a C header for linking elsewhere
+    disk_cache.py     compiled objects kept on disk between processes
+    options.py        the target's options;  target.py  its rows of the compile table
+    executable.py     CpuExecutable: the compiled program you call like a function
 """

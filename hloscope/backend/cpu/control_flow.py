@@ -24,7 +24,8 @@ from llvmlite import ir
 
 from ...ir.shape import ArrayShape
 from ..llvm_types import I1, I8, I32, I64, PTR, VOID, load
-from .buffers import Buffer, BufferLayout, assign_buffers
+from ..buffers import Buffer, BufferLayout, assign_buffers
+from ..loop_state import passed_through
 
 
 def _memmove(em, dst: Buffer, src: Buffer) -> None:
@@ -89,14 +90,6 @@ class WhileStep:
             _memmove(em, s, n)
         b.branch(header)
         b.position_at_end(done)
-
-
-def passed_through(body) -> set[int]:
-    """State leaves the loop body returns unchanged (ROOT tuple(..., gte(state, k), ...) at
-    position k). They need no buffer for the next state and no copy back: the body's "next"
-    for them is the state itself (what XLA's copy insertion would leave unaliased)."""
-    sub = assign_buffers(body, None)
-    return {dst.slot for src, dst in sub.output_copies if src.kind == "param" and src.slot == dst.slot}
 
 
 def lower_while(programs, inst, comp, layout: BufferLayout) -> WhileStep:

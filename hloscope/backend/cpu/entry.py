@@ -17,8 +17,8 @@ from llvmlite import ir
 from ...ir.computation import Computation
 from ..emit_context import ConstantPool
 from ..llvm_types import I1, I8, I64, PTR, VOID
-from .buffers import Buffer, BufferLayout
-from .kernel import Kernel
+from ..buffers import Buffer, BufferLayout
+from ..loop_function import LoopKernel
 from .parallel import ParallelSupport, emit_parallel_call, partition_bounds
 
 
@@ -62,7 +62,7 @@ class EntryEmitter:
     def alloca(self, ty: ir.Type, name: str) -> ir.Value:
         return ir.IRBuilder(self.slots).alloca(ty, name=name)
 
-    def call(self, kernel: Kernel, fn: ir.Function) -> None:
+    def call(self, kernel: LoopKernel, fn: ir.Function) -> None:
         pointers = [self.pointer(buf) for buf in kernel.buffers]
         if kernel.partitions > 1:
             bounds = partition_bounds(kernel.extent, kernel.partitions, kernel.granule)

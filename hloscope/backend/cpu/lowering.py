@@ -29,12 +29,15 @@ from ...ir.shape import ArrayShape
 from ..elemental import RULES
 from ..emit_context import ConstantPool, EmitOptions
 from . import dot_kernel
-from .buffers import Buffer, BufferLayout, assign_buffers, is_alias, operand_buffers
+from ..buffers import Buffer, BufferLayout, assign_buffers, is_alias, operand_buffers
+from ..gemm import gemm_form
+from ..kernel_spec import KernelSpec, ModuleContext
+from ..loop_function import LoopFunction, LoopKernel
+from ..loop_kernel import emit_loop_kernel
+from ..reduction import loop_plan, reduce_parts
 from .entry import EntryEmitter
-from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
-from .loop_kernel import emit_loop_kernel
 from .parallel import decide_partitions, host_threads
-from .reduce_kernel import emit_reduce_kernel, reduce_parts
+from .reduce_kernel import emit_reduce_kernel
 from .scatter_kernel import emit_scatter_kernel
 from .sort_kernel import emit_sort_kernel
 from .split_reduce import chunk_count, emit_split_reduce
@@ -63,7 +66,7 @@ class Lowered:
     llmod: ir.Module
     entry_name: str
     layout: BufferLayout
-    kernels: list[Kernel]
+    kernels: list[LoopKernel]
 
 
 def lower(module: HloModule, options: LoweringOptions, plan=None) -> Lowered:
@@ -91,7 +94,7 @@ class ProgramLowering:
         self.mc = mc
         self.options = options
         self.threads = options.threads or host_threads()
-        self.kernels: list[Kernel] = []
+        self.kernels: list[LoopKernel] = []
 
     def lower(self, comp: Computation, layout: BufferLayout, name: str, external: bool = False) -> ir.Function:
         steps = []
@@ -109,7 +112,7 @@ class ProgramLowering:
                 steps.append(kernel)
         emitter = EntryEmitter(self.mc.llmod, name, comp, layout, self.mc.constants, self.options.thread_pool)
         for step in steps:
-            if isinstance(step, Kernel):
+            if isinstance(step, LoopKernel):
                 emitter.call(step, step.function)
             else:
                 step.emit(emitter)
@@ -206,8 +209,6 @@ def _in_place_ok(comp: Computation, number: int, buf: Buffer, out: Buffer, n_out
 def _sixteen_bit_column(spec: KernelSpec, parts) -> bool:
     """A column reduction (accumulating in memory) with an f16/bf16 result would round at
     every step; those use the elemental reduce, which carries the sum in f32."""
-    from .reduce_kernel import loop_plan
-
     hero = parts[0][0][0]
     in_shape = spec.comp[hero.operands[0]].shape
     half = any(o.shape.dtype in ("f16", "bf16") for _, outs in parts[0] for o in outs)
@@ -220,7 +221,7 @@ def _gemm(mc: ModuleContext, comp: Computation, dot: Instruction) -> bool:
     ops = [comp[o] for o in dot.operands]
     if any(o.opcode != "parameter" for o in ops) or dot.shape.dtype in ("f16", "bf16"):
         return False
-    return dot_kernel.gemm_form(dot, ops[0].shape, ops[1].shape) is not None
+    return gemm_form(dot, ops[0].shape, ops[1].shape) is not None
 
 
 def _epilogue_in_place(comp: Computation, dot: Instruction, outputs: list[Buffer]) -> bool:
@@ -254,17 +255,17 @@ def _reaches(comp: Computation, start: str, target: str) -> bool:
     return False
 
 
-def emit_dot(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: Buffer) -> Kernel:
+def emit_dot(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: Buffer) -> LoopKernel:
     comp = spec.comp
     lhs_p, rhs_p = (comp[o] for o in dot.operands)
     lhs, rhs = spec.inputs[lhs_p.parameter_number], spec.inputs[rhs_p.parameter_number]
-    form = dot_kernel.gemm_form(dot, lhs_p.shape, rhs_p.shape)
+    form = gemm_form(dot, lhs_p.shape, rhs_p.shape)
     use_blas = mc.options.dot == "blas" and dot_kernel.blas_ok(dot, lhs_p.shape, rhs_p.shape)
-    kf = KernelFunction(mc.llmod, spec.name, [lhs, rhs, out], {out})
+    kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out], {out})
     ctx = mc.emit_context(kf.builder)
     p = kf.pointer
     kind = "dot-blas" if use_blas else "dot-loops"
-    kernel = Kernel(spec.name, spec.instruction, kind, kf.buffers, work=form.m * form.n * form.k * form.batch)
+    kernel = LoopKernel(spec.name, spec.instruction, kind, kf.buffers, work=form.m * form.n * form.k * form.batch)
     if use_blas:
         dot_kernel.emit_blas(ctx, form, dot.shape.dtype, p(out), p(lhs), p(rhs), kf.begin, kf.end)
         kernel.extent, kernel.granule = form.m, 16

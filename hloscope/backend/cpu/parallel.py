@@ -28,7 +28,7 @@ from llvmlite import ir
 
 from ..llvm_types import I8, I32, I64, PTR, VOID
 from ..loops import for_range
-from .kernel import Kernel
+from ..loop_function import LoopKernel
 from .thread_pool import SYMBOL as POOL_SYMBOL
 
 
@@ -40,7 +40,7 @@ def host_threads() -> int:
     return os.cpu_count() or 1
 
 
-def decide_partitions(kernel: Kernel, threads: int, min_elements: int) -> None:
+def decide_partitions(kernel: LoopKernel, threads: int, min_elements: int) -> None:
     """Set kernel.partitions by the rule above (1 = run on the calling thread only)."""
     if threads > 1 and kernel.extent > 1 and kernel.work >= min_elements:
         kernel.partitions = min(threads, kernel.extent // max(1, kernel.granule) or 1)

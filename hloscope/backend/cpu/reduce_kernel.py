@@ -25,63 +25,26 @@ from ...ir.shape import ArrayShape
 from ..elemental import ElementalEmitter
 from ..elemental_reduce import apply_reducer
 from ..index import Index
+from ..kernel_io import input_leaves
+from ..kernel_spec import KernelSpec, ModuleContext
 from ..llvm_types import I64, load, storage_type, store
+from ..loop_function import LoopFunction, LoopKernel
+from ..loop_kernel import emit_loops
 from ..loops import loop_nest
-from .buffers import leaves
-from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
-from .loop_kernel import emit_loops, input_leaves
+from ..reduction import loop_plan, store_sides
 
 
-def reduce_parts(spec: KernelSpec):
-    """(heroes, side outputs, other outputs) of the root, or None if it is not reduce-rooted.
-
-    Heroes are reduces over the same input dims and dimensions, each with its outputs; side
-    outputs are root elements with the reduce input's dimensions (computed in the same
-    loops); others get a loop nest of their own.
-    """
-    comp = spec.comp
-    root = comp.root_instruction
-    elements = list(root.operands) if root.opcode == "tuple" else [root.name]
-    heroes = [comp[e] for e in elements if comp[e].opcode == "reduce"]
-    if not heroes:
-        return None
-    first = heroes[0]
-    in_dims = comp[first.operands[0]].shape.dims
-    hero_names = {h.name for h in heroes if comp[h.operands[0]].shape.dims == in_dims
-                  and h.attr("dimensions") == first.attr("dimensions")}
-    parts = ([], [], [])
-    for name, outs in _output_slices(comp, elements, spec.outputs):
-        shape = comp[name].shape
-        if name in hero_names:
-            parts[0].append((comp[name], outs))
-        elif isinstance(shape, ArrayShape) and shape.dims == in_dims:
-            parts[1].append((name, outs))
-        else:
-            parts[2].append((name, outs))
-    return parts
-
-
-def _output_slices(comp, elements: list[str], outputs: list) -> list[tuple[str, list]]:
-    """Each root element with its output buffers (a tuple-shaped element has several)."""
-    slices, start = [], 0
-    for name in elements:
-        n = len(leaves(comp[name].shape))
-        slices.append((name, outputs[start : start + n]))
-        start += n
-    return slices
-
-
-def emit_reduce_kernel(mc: ModuleContext, spec: KernelSpec, parts, extra: dict | None = None) -> Kernel:
+def emit_reduce_kernel(mc: ModuleContext, spec: KernelSpec, parts, extra: dict | None = None) -> LoopKernel:
     """The reduction kernel for reduce_parts(spec); `extra` as in emit_loop_kernel."""
     heroes, sides, others = parts
     extra = extra or {}
-    kf = KernelFunction(mc.llmod, spec.name, spec.inputs + list(extra.values()) + spec.outputs, set(spec.outputs))
+    kf = LoopFunction(mc.llmod, spec.name, spec.inputs + list(extra.values()) + spec.outputs, set(spec.outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
     first = heroes[0][0]
     in_shape = spec.comp[first.operands[0]].shape
     plan = loop_plan(in_shape, set(first.attr("dimensions")))
-    kernel = Kernel(spec.name, spec.instruction, "reduce", kf.buffers, work=in_shape.size)
+    kernel = LoopKernel(spec.name, spec.instruction, "reduce", kf.buffers, work=in_shape.size)
     partitioned = not others and (plan["outer"] or plan["inner"])
     if plan["inner"]:
         _column(em, kf, heroes, sides, in_shape, plan, partitioned)
@@ -96,19 +59,6 @@ def emit_reduce_kernel(mc: ModuleContext, spec: KernelSpec, parts, extra: dict |
     kf.finish()
     kernel.function = kf.fn
     return kernel
-
-
-def loop_plan(in_shape: ArrayShape, reduced: set) -> dict:
-    """Kept dimensions split at the most minor reduced one: outer, reduced, inner (all major
-    to minor, size-1 dimensions left out: their index is always 0)."""
-    order = [d for d in reversed(in_shape.layout) if in_shape.dims[d] != 1]
-    red = [d for d in order if d in reduced]
-    last = order.index(red[-1]) if red else len(order) - 1
-    return {
-        "outer": [d for d in order[: last + 1] if d not in reduced],
-        "reduced": red,
-        "inner": order[last + 1 :],
-    }
 
 
 def _bounds(in_shape, dims, kf, partitioned: bool):
@@ -132,16 +82,6 @@ def _inputs_at(em, hero: Instruction, index: Index) -> list:
 def _inits(em, hero: Instruction) -> list:
     n = len(hero.operands) // 2
     return [em.value(i, Index.scalar(em.comp[i].shape)) for i in hero.operands[n:]]
-
-
-def store_sides(em, kf, sides, index: Index) -> None:
-    """Write the elementwise side outputs of a reduce fusion at `index` (softmax's exp)."""
-    b = em.b
-    for name, outs in sides:
-        out = outs[0]
-        ptr = b.gep(kf.pointer(out), [index.linear_for(b, out.shape)], inbounds=True,
-                    source_etype=storage_type(out.shape.dtype))
-        store(b, em.value(name, index.retyped(b, out.shape)), ptr, out.shape.dtype)
 
 
 def _address(em, kf, out, index: Index):

@@ -23,15 +23,17 @@ from ..index import Index
 from ..llvm_types import I1, I64, load, storage_type, store
 from ..loops import loop_nest
 from .. import scalar_convert
-from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
-from .loop_kernel import emit_loops, input_leaves
+from ..kernel_io import input_leaves
+from ..kernel_spec import KernelSpec, ModuleContext
+from ..loop_function import LoopFunction, LoopKernel
+from ..loop_kernel import emit_loops
 
 
-def emit_scatter_kernel(mc: ModuleContext, spec: KernelSpec) -> Kernel:
+def emit_scatter_kernel(mc: ModuleContext, spec: KernelSpec) -> LoopKernel:
     scatter = spec.comp.root_instruction
     if scatter.attr("input_batching_dims"):
         raise NotSupportedError("not supported on cpu: scatter with input_batching_dims")
-    kf = KernelFunction(mc.llmod, spec.name, spec.inputs + spec.outputs, set(spec.outputs))
+    kf = LoopFunction(mc.llmod, spec.name, spec.inputs + spec.outputs, set(spec.outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, {}))
     n = (len(scatter.operands) - 1) // 2
@@ -41,7 +43,7 @@ def emit_scatter_kernel(mc: ModuleContext, spec: KernelSpec) -> Kernel:
     _combine_updates(em, kf, scatter, indices, updates, spec.outputs)
     kf.finish()
     update_shape = spec.comp[updates[0]].shape
-    kernel = Kernel(spec.name, spec.instruction, "scatter", kf.buffers, work=update_shape.size, function=kf.fn)
+    kernel = LoopKernel(spec.name, spec.instruction, "scatter", kf.buffers, work=update_shape.size, function=kf.fn)
     kernel.notes = [f"operand copied, then {update_shape.size} updates combined one after another "
                     f"(to_apply={scatter.attr('to_apply')}); windows that do not fit are skipped"]
     return kernel

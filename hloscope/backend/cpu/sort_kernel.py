@@ -24,16 +24,18 @@ from math import prod
 from llvmlite import ir
 
 from ...ir.shape import ArrayShape
+from ..buffers import BufferLayout
 from ..elemental import ElementalEmitter
-from ..index import Index, spread
-from ..llvm_types import I1, I32, I64, storage_type, store
+from ..index import spread
+from ..kernel_io import input_leaves
+from ..kernel_spec import KernelSpec, ModuleContext
+from ..llvm_types import I1, I32, I64
+from ..loop_function import LoopFunction, LoopKernel
 from ..loops import for_range
-from .buffers import BufferLayout
-from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
-from .loop_kernel import input_leaves
+from ..sort_comparator import comes_first, store_permuted
 
 
-def emit_sort_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) -> Kernel:
+def emit_sort_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
     sort = spec.comp.root_instruction
     dim = sort.attr("dimensions")[0]
     shape = spec.comp[sort.operands[0]].shape
@@ -41,7 +43,7 @@ def emit_sort_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) 
     others = [d for d in range(shape.rank) if d != dim]
     rows = prod(shape.dims[d] for d in others)
     scratch = layout.grow_arena(2 * rows * n * 4, f"{spec.instruction}.permutations", ArrayShape("s32", (2 * rows * n,)))
-    kf = KernelFunction(mc.llmod, spec.name, spec.inputs + spec.outputs + [scratch], set(spec.outputs) | {scratch})
+    kf = LoopFunction(mc.llmod, spec.name, spec.inputs + spec.outputs + [scratch], set(spec.outputs) | {scratch})
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, {}))
     b = kf.builder
@@ -59,7 +61,7 @@ def emit_sort_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) 
         final = perm if passes % 2 == 0 else spare
         _gather_rows(em, kf, sort, spec.outputs, dim, base, final, n)
     kf.finish()
-    kernel = Kernel(spec.name, spec.instruction, "sort", kf.buffers, extent=rows, granule=1,
+    kernel = LoopKernel(spec.name, spec.instruction, "sort", kf.buffers, extent=rows, granule=1,
                     work=rows * n * max(1, passes), function=kf.fn)
     kernel.notes = [f"stable merge sort of {rows} rows of {n} ({passes} passes), "
                     f"comparator {sort.attr('to_apply')} inlined; rows split across threads"]
@@ -104,36 +106,7 @@ def _position(b, array, at: ir.Value) -> ir.Value:
     return b.zext(_load_entry(b, array, at), I64)
 
 
-def comes_first(em, sort, dim: int, base: list, a: ir.Value, b_pos: ir.Value) -> ir.Value:
-    """comparator(operands at a, operands at b_pos) along the sort dimension of the row at
-    `base`: does a come before b_pos? (The GPU's sort kernel asks the same question.)"""
-    b = em.b
-    with em.scope():
-        args = []
-        for operand in sort.operands:
-            op_shape = em.comp[operand].shape
-            for pos in (a, b_pos):
-                multi = list(base)
-                multi[dim] = pos
-                args.append(em.value(operand, Index(op_shape, multi=multi)))
-        result = em.apply(sort.attr("to_apply"), args)
-    return result if result.type == I1 else b.trunc(result, I1)
-
-
 def _gather_rows(em, kf, sort, outputs, dim, base, final, n: int) -> None:
     """out_k[row, i] = operand_k[row, final[i]] for every operand."""
     with for_range(em.b, 0, n, "i") as i:
         store_permuted(em, kf, sort, outputs, dim, base, i, _position(em.b, final, i))
-
-
-def store_permuted(em, kf, sort, outputs, dim: int, base: list, i: ir.Value, source: ir.Value) -> None:
-    """out_k[row, i] = operand_k[row, source] for every operand of the sort."""
-    b = em.b
-    with em.scope():
-        for operand, out in zip(sort.operands, outputs):
-            from_multi, to_multi = list(base), list(base)
-            from_multi[dim], to_multi[dim] = source, i
-            value = em.value(operand, Index(em.comp[operand].shape, multi=from_multi))
-            ptr = b.gep(kf.pointer(out), [Index(out.shape, multi=to_multi).linear_for(b, out.shape)], inbounds=True,
-                        source_etype=storage_type(out.shape.dtype))
-            store(b, value, ptr, out.shape.dtype)

@@ -19,9 +19,10 @@ from ..elemental_reduce import apply_reducer, simple_reducer
 from ..index import Index
 from ..llvm_types import I64, load, storage_type, store
 from ..loops import for_range, loop_nest
-from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
-from .loop_kernel import input_leaves
-from .reduce_kernel import loop_plan
+from ..kernel_io import input_leaves
+from ..kernel_spec import KernelSpec, ModuleContext
+from ..loop_function import LoopFunction, LoopKernel
+from ..reduction import loop_plan
 
 MAX_CHUNKS = 64
 MIN_CHUNK = 16 * 1024
@@ -44,15 +45,15 @@ def chunk_count(mc: ModuleContext, spec: KernelSpec, parts, min_elements: int) -
     return max(1, min(MAX_CHUNKS, outer, in_shape.size // MIN_CHUNK))
 
 
-def emit_split_reduce(mc: ModuleContext, spec: KernelSpec, parts, chunks: int, layout) -> list[Kernel]:
+def emit_split_reduce(mc: ModuleContext, spec: KernelSpec, parts, chunks: int, layout) -> list[LoopKernel]:
     heroes = parts[0]
     scratch = [layout.grow_arena(chunks * outs[0].size, f"{spec.instruction}.partials",
                                  ArrayShape(outs[0].shape.dtype, (chunks,))) for _, outs in heroes]
     return [_partials(mc, spec, heroes, chunks, scratch), _combine(mc, spec, heroes, chunks, scratch)]
 
 
-def _partials(mc, spec, heroes, chunks, scratch) -> Kernel:
-    kf = KernelFunction(mc.llmod, spec.name + ".partials", spec.inputs + scratch, set(scratch))
+def _partials(mc, spec, heroes, chunks, scratch) -> LoopKernel:
+    kf = LoopFunction(mc.llmod, spec.name + ".partials", spec.inputs + scratch, set(scratch))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, {}))
     b = kf.builder
@@ -83,15 +84,15 @@ def _partials(mc, spec, heroes, chunks, scratch) -> Kernel:
             ptr = b.gep(kf.pointer(buf), [c], inbounds=True, source_etype=storage_type(buf.shape.dtype))
             store(b, b.load(slot), ptr, buf.shape.dtype)
     kf.finish()
-    kernel = Kernel(spec.name + ".partials", spec.instruction, "reduce-partials", kf.buffers,
+    kernel = LoopKernel(spec.name + ".partials", spec.instruction, "reduce-partials", kf.buffers,
                     extent=chunks, work=in_shape.size, function=kf.fn)
     kernel.notes.append(f"full reduction cut into {chunks} chunks of dimension {red[0]}")
     return kernel
 
 
-def _combine(mc, spec, heroes, chunks, scratch) -> Kernel:
+def _combine(mc, spec, heroes, chunks, scratch) -> LoopKernel:
     outputs = [outs[0] for _, outs in heroes]
-    kf = KernelFunction(mc.llmod, spec.name, spec.inputs + scratch + outputs, set(outputs))
+    kf = LoopFunction(mc.llmod, spec.name, spec.inputs + scratch + outputs, set(outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, {}))
     b = kf.builder
@@ -105,6 +106,6 @@ def _combine(mc, spec, heroes, chunks, scratch) -> Kernel:
             b.store(apply_reducer(em, h.attr("to_apply"), [b.load(slot)], [part], [out.shape.dtype])[0], slot)
         store(b, b.load(slot), kf.pointer(out), out.shape.dtype)
     kf.finish()
-    kernel = Kernel(spec.name, spec.instruction, "reduce-combine", kf.buffers, function=kf.fn)
+    kernel = LoopKernel(spec.name, spec.instruction, "reduce-combine", kf.buffers, function=kf.fn)
     kernel.notes.append(f"combines {chunks} partial results in order")
     return kernel

@@ -15,6 +15,7 @@
     compiler.py       compile_gpu: the stages, the report, the GpuExecutable
 
 The elemental emitter (backend/elemental.py), the scalar table and the polynomial
-transcendentals are the CPU backend's, unchanged: they use no libm, so the same IR is
-valid on the GPU. Buffers and the memory plan are the CPU backend's too.
+transcendentals (backend/mathlib/) are shared with the CPU, unchanged: they use no libm, so
+the same IR is valid on the GPU. Buffers (backend/buffers.py) and the memory plan are
+shared too.
 """

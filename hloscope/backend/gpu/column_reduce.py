@@ -27,9 +27,9 @@ from __future__ import annotations
 from math import prod
 
 from ...ir.shape import ArrayShape
-from ..cpu.buffers import BufferLayout
-from ..cpu.kernel import KernelSpec
-from ..cpu.reduce_kernel import loop_plan
+from ..buffers import BufferLayout
+from ..kernel_spec import KernelSpec
+from ..reduction import loop_plan
 from ..index import spread
 from ..llvm_types import I64
 from .kernel import GpuKernel, GpuModuleContext, Launch

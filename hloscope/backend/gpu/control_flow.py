@@ -27,8 +27,8 @@ import numpy as np
 
 from ...ir.shape import ArrayShape
 from .program import Conditional, DeviceCopy, WhileLoop, relocate
-from ..cpu.buffers import Buffer, BufferLayout, assign_buffers
-from ..cpu.control_flow import passed_through
+from ..buffers import Buffer, BufferLayout, assign_buffers
+from ..loop_state import passed_through
 
 
 class Placement:

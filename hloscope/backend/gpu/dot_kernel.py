@@ -24,9 +24,9 @@ from __future__ import annotations
 from llvmlite import ir
 
 from ...ir.instruction import Instruction
-from ..cpu.buffers import Buffer
-from ..cpu.dot_kernel import GemmForm, gemm_form
-from ..cpu.kernel import KernelSpec
+from ..buffers import Buffer
+from ..gemm import GemmForm, gemm_form
+from ..kernel_spec import KernelSpec
 from ..elemental_data import clamp
 from ..llvm_types import I64, constant, load, storage_type, store, value_type
 from ..scalar_convert import emit_convert

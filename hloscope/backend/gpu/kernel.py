@@ -23,8 +23,8 @@ from llvmlite import ir
 from ...ir.module import HloModule
 from ..emit_context import ConstantPool, EmitContext, EmitOptions
 from ..llvm_types import I64, PTR, VOID
-from ..cpu.buffers import Buffer
-from ..cpu.kernel import llvm_name, location
+from ..buffers import Buffer
+from ..kernel_spec import distinct_buffers, llvm_name, location
 
 MAX_BLOCKS = 65535 * 4  # grid-stride kernels never need more blocks than this
 
@@ -121,7 +121,7 @@ class GpuKernelFunction:
 
     def __init__(self, mc: GpuModuleContext, name: str, buffers: list[Buffer], writes: set[Buffer]):
         self.mc = mc
-        self.buffers = _distinct([b for b in buffers if b.kind != "constant"])
+        self.buffers = distinct_buffers([b for b in buffers if b.kind != "constant"])
         self.fn = ir.Function(mc.llmod, ir.FunctionType(VOID, [PTR] * len(self.buffers)), mc.kernel_name(name))
         self.fn.attributes.add("nounwind")
         mc.threads.mark_kernel(mc.llmod, self.fn)
@@ -193,16 +193,6 @@ class GpuKernelFunction:
         self.mc.threads.launch_bound(self.mc.llmod, self.fn, block)
         self.builder.ret_void()
         ir.IRBuilder(self.slots).branch(self.fn.blocks[1])
-
-
-def _distinct(buffers: list[Buffer]) -> list[Buffer]:
-    """Each location once (a parameter passed twice to a fusion is one pointer)."""
-    out, seen = [], set()
-    for b in buffers:
-        if location(b) not in seen:
-            seen.add(location(b))
-            out.append(b)
-    return out
 
 
 def grid_for(n: int, block: int) -> int:

@@ -18,9 +18,9 @@ elemental reduce, an inner loop over the reduced dimensions.
 from __future__ import annotations
 
 from ...ir.shape import ArrayShape
-from ..cpu.buffers import leaves
-from ..cpu.kernel import KernelSpec
-from ..cpu.loop_kernel import input_leaves, store_leaves
+from ..buffers import leaves
+from ..kernel_io import input_leaves, store_leaves
+from ..kernel_spec import KernelSpec
 from ..elemental import ElementalEmitter
 from ..index import Index
 from .kernel import GpuKernel, GpuKernelFunction, GpuModuleContext, Launch, grid_for

@@ -21,7 +21,7 @@ reads it like a parameter. There is no entry function: the host runs the steps i
 (program.py): each kernel with its launch configuration, and loops and
 branches by reading their predicate back.
 
-Buffers are the CPU backend's (backend/cpu/buffers.py): parameters, outputs and temporaries
+Buffers are every target's (backend/buffers.py): parameters, outputs and temporaries
 at their memory-plan offsets, which the executable places in one device arena.
 """
 
@@ -38,10 +38,10 @@ from ...memory import MemoryPlan
 from .program import KernelLaunch
 from ..elemental import RULES
 from ..emit_context import ConstantPool, EmitOptions
-from ..cpu.buffers import BufferLayout, assign_buffers, is_alias, operand_buffers
-from ..cpu.kernel import KernelSpec, llvm_name
+from ..buffers import BufferLayout, assign_buffers, is_alias, operand_buffers
+from ..kernel_spec import KernelSpec, llvm_name
 from ..cpu.lowering import NO_CODE, NOT_ON_CPU, _epilogue_in_place, _safe_outputs, computation_of
-from ..cpu.reduce_kernel import reduce_parts
+from ..reduction import reduce_parts
 from .column_reduce import column_plan, emit_column_reduce
 from .control_flow import CONTROL_FLOW
 from .dot_kernel import dot_ok, emit_dot

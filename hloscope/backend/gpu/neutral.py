@@ -14,8 +14,8 @@ from __future__ import annotations
 from llvmlite import ir
 
 from ...ir.module import HloModule
-from ..cpu.buffers import assign_buffers
-from ..cpu.kernel import ModuleContext
+from ..buffers import assign_buffers
+from ..kernel_spec import ModuleContext
 from ..cpu.lowering import lower_instruction
 from ..emit_context import ConstantPool, EmitOptions
 

@@ -29,7 +29,7 @@ class KernelLaunch:
     grid: tuple
     block: tuple
     shared_bytes: int  # static shared memory (the launch itself asks for no dynamic memory)
-    buffers: tuple  # backend.cpu.buffers.Buffer, in argument order
+    buffers: tuple  # backend.buffers.Buffer, in argument order
 
     def describe(self) -> str:
         g, b = self.grid, self.block

@@ -36,10 +36,10 @@ from math import prod
 from llvmlite import ir
 
 from ...ir.shape import ArrayShape
-from ..cpu.buffers import BufferLayout
-from ..cpu.kernel import KernelSpec
-from ..cpu.loop_kernel import input_leaves
-from ..cpu.reduce_kernel import loop_plan, store_sides
+from ..buffers import BufferLayout
+from ..kernel_io import input_leaves
+from ..kernel_spec import KernelSpec
+from ..reduction import loop_plan, store_sides
 from ..elemental import ElementalEmitter
 from ..index import Index, spread
 from ..llvm_types import I64, storage_type, store

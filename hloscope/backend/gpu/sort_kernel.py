@@ -28,8 +28,8 @@ from __future__ import annotations
 from math import prod
 
 from ...errors import NotSupportedError
-from ..cpu.kernel import KernelSpec
-from ..cpu.sort_kernel import comes_first, store_permuted
+from ..kernel_spec import KernelSpec
+from ..sort_comparator import comes_first, store_permuted
 from ..index import spread
 from ..llvm_types import I1, I32, I64
 from .kernel import GpuKernel, GpuModuleContext, Launch

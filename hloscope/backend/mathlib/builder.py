@@ -1,6 +1,6 @@
 """A small vocabulary for writing math approximations with llvmlite's IRBuilder.
 
-The approximations in math_approx.py, math_trig.py and math_erf.py are straight-line
+The approximations in approx.py, trig.py and erf.py are straight-line
 code: polynomials (Horner's rule with `llvm.fmuladd`, which becomes an FMA where the CPU
 has one), selects instead of branches, and bit manipulation of the float's exponent. With
 no branches and no calls, LLVM's loop vectorizer turns a scalar loop over them into
@@ -13,7 +13,7 @@ from typing import Sequence
 
 from llvmlite import ir
 
-from .llvm_types import F32, F64
+from ..llvm_types import F32, F64
 
 
 class MathBuilder:
@@ -159,7 +159,7 @@ class MathBuilder:
     # -- other approximations
     def call(self, opcode: str, *args: ir.Value) -> ir.Value:
         """Call the approximation of `opcode` for this float type (defined once per module)."""
-        from .math_approx import function_for
+        from .approx import function_for
 
         return self.b.call(function_for(self.module, opcode, args[0].type), list(args))
 

@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from .llvm_types import F64
-from .math_builder import MathBuilder
+from ..llvm_types import F64
+from .builder import MathBuilder
 
 UNARY = (
     "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "tanh",
@@ -272,14 +272,14 @@ def cbrt(m: MathBuilder, x):
 
 
 def _late_imports():
-    from . import math_erf, math_trig
+    from . import erf, trig
 
     return {
-        "sine": math_trig.sine,
-        "cosine": math_trig.cosine,
-        "tan": math_trig.tan,
-        "atan2": math_trig.atan2,
-        "erf": math_erf.erf,
+        "sine": trig.sine,
+        "cosine": trig.cosine,
+        "tan": trig.tan,
+        "atan2": trig.atan2,
+        "erf": erf.erf,
     }
 
 

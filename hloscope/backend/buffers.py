@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...errors import NotSupportedError
-from ...ir.computation import Computation
-from ...ir.shape import ArrayShape, TupleShape
+from ..errors import NotSupportedError
+from ..ir.computation import Computation
+from ..ir.shape import ArrayShape, TupleShape
 
 ALIGN = 64  # arena offsets and constants are aligned like this (XLA's MinAlign)
 OUTPUT_ALIGN = 16  # result arrays come from numpy (malloc): 16-byte aligned

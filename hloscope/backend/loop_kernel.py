@@ -11,31 +11,33 @@ Both vectorize. The outermost loop runs over [begin, end), so partitions can spl
 
 from __future__ import annotations
 
-from ...ir.computation import Computation
-from ...ir.opcodes import OPCODES
-from ...ir.shape import ArrayShape
-from ..elemental import ElementalEmitter, buffer_leaf
-from ..index import Index, is_default_physical
-from ..llvm_types import I64, storage_type, store
-from ..loops import for_range, loop_nest
+from ..ir.computation import Computation
+from ..ir.opcodes import OPCODES
+from ..ir.shape import ArrayShape
 from .buffers import leaves
-from .kernel import Kernel, KernelFunction, KernelSpec, ModuleContext
+from .elemental import ElementalEmitter
+from .index import Index, is_default_physical
+from .kernel_io import input_leaves, store_leaves
+from .kernel_spec import KernelSpec, ModuleContext
+from .llvm_types import I64
+from .loop_function import LoopFunction, LoopKernel
+from .loops import for_range, loop_nest
 
 FLAT_OPS = {"parameter", "constant", "reshape", "bitcast", "tuple", "get-tuple-element"}
 
 
-def emit_loop_kernel(mc: ModuleContext, spec: KernelSpec, extra: dict | None = None) -> Kernel:
+def emit_loop_kernel(mc: ModuleContext, spec: KernelSpec, extra: dict | None = None) -> LoopKernel:
     """A kernel computing every element of the root of spec.comp.
 
     `extra` maps instructions computed by an earlier kernel (a dot) to their buffers.
     """
     extra = extra or {}
-    kf = KernelFunction(mc.llmod, spec.name, spec.inputs + list(extra.values()) + spec.outputs, set(spec.outputs))
+    kf = LoopFunction(mc.llmod, spec.name, spec.inputs + list(extra.values()) + spec.outputs, set(spec.outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
     root = spec.comp.root_instruction
     shapes = leaves(root.shape)
-    kernel = Kernel(spec.name, spec.instruction, "loop", kf.buffers, work=sum(s.size for s in shapes))
+    kernel = LoopKernel(spec.name, spec.instruction, "loop", kf.buffers, work=sum(s.size for s in shapes))
     if len({s.dims for s in shapes}) == 1:
         emit_loops(em, kf, kernel, root.name, shapes[0], spec.outputs)
     else:  # a multi-output fusion whose results differ in shape: one loop nest each
@@ -46,29 +48,7 @@ def emit_loop_kernel(mc: ModuleContext, spec: KernelSpec, extra: dict | None = N
     return kernel
 
 
-def input_leaves(ctx, kf: KernelFunction, spec: KernelSpec, extra: dict) -> dict:
-    """Parameter i of the computation loads from the buffer of input i (and each `extra`
-    instruction from its buffer)."""
-    found = {
-        p.name: buffer_leaf(ctx, kf.pointer(spec.inputs[p.parameter_number]), p.shape)
-        for p in spec.comp.parameters
-    }
-    for name, buf in extra.items():
-        found[name] = buffer_leaf(ctx, kf.pointer(buf), buf.shape)
-    return found
-
-
-def store_leaves(em: ElementalEmitter, kf: KernelFunction, value, index: Index, outputs) -> None:
-    """Store a value (or a tuple of values) at `index` into the output buffers."""
-    values = value if isinstance(value, tuple) else (value,)
-    b = em.b
-    for v, out in zip(values, outputs):
-        offset = index.linear_for(b, out.shape)
-        ptr = b.gep(kf.pointer(out), [offset], inbounds=True, source_etype=storage_type(out.shape.dtype))
-        store(b, v, ptr, out.shape.dtype)
-
-
-def emit_loops(em, kf, kernel: Kernel | None, root: str, shape: ArrayShape, outputs) -> None:
+def emit_loops(em, kf, kernel: LoopKernel | None, root: str, shape: ArrayShape, outputs) -> None:
     """The loop nest over `shape`; kernel (when given) learns the partitionable extent."""
     b = em.b
     whole = kernel is None

@@ -1,4 +1,4 @@
-"""erf, after fdlibm's s_erf.c, with its four intervals evaluated branch-free (see math_approx).
+"""erf, after fdlibm's s_erf.c, with its four intervals evaluated branch-free (see approx.py).
 
     |x| < 0.84375         x + x * P(x^2)/Q(x^2)
     0.84375 <= |x| < 1.25 erx + P(s)/Q(s), s = |x| - 1
@@ -12,8 +12,8 @@ Every lane computes every interval and a select picks one. f32 inputs are comput
 
 from __future__ import annotations
 
-from .math_approx import in_f64
-from .math_builder import MathBuilder
+from .approx import in_f64
+from .builder import MathBuilder
 
 ERX = 8.45062911510467529297e-01
 PP = [-2.37630166566501626084e-05, -5.77027029648944159157e-03, -2.84817495755985104766e-02,

@@ -1,4 +1,4 @@
-"""sin, cos and tan by reduction modulo pi/2, and atan2 by octant reduction (see math_approx).
+"""sin, cos and tan by reduction modulo pi/2, and atan2 by octant reduction (see approx.py).
 
 sin/cos/tan: y = round(|x| * 2/pi); r = |x| - y*pi/2, with pi/2 split into parts whose
 products with y are exact (Cody-Waite); then a Cephes polynomial for sin(r) or cos(r) on
@@ -16,7 +16,7 @@ from math import pi
 
 from llvmlite import ir
 
-from .math_builder import MathBuilder
+from .builder import MathBuilder
 
 # pi/2 in parts. f32: four parts with few mantissa bits (exact products without FMA), good
 # to about |x| < 25000. f64: fdlibm's 33-bit parts, good to about |x| < 1e6.

@@ -1,0 +1,79 @@
+"""The plan of a reduction, for every target's reduction kernels.
+
+    reduce_parts  a reduce-rooted fusion's root split into heroes (reduces over the same
+                  input and dimensions, XLA's "hero"), side outputs computed in the same
+                  loops (softmax's exp, written while it is summed) and other outputs
+    loop_plan     the input's dimensions split at the most minor reduced one: outer, reduced,
+                  inner (a row reduction has no inner dimensions, a column reduction does)
+    store_sides   the side outputs written at a position of the reduce's input
+"""
+
+from __future__ import annotations
+
+from ..ir.shape import ArrayShape
+from .buffers import leaves
+from .index import Index
+from .kernel_spec import KernelSpec
+from .llvm_types import storage_type, store
+
+
+def reduce_parts(spec: KernelSpec):
+    """(heroes, side outputs, other outputs) of the root, or None if it is not reduce-rooted.
+
+    Heroes are reduces over the same input dims and dimensions, each with its outputs; side
+    outputs are root elements with the reduce input's dimensions (computed in the same
+    loops); others get a loop nest of their own.
+    """
+    comp = spec.comp
+    root = comp.root_instruction
+    elements = list(root.operands) if root.opcode == "tuple" else [root.name]
+    heroes = [comp[e] for e in elements if comp[e].opcode == "reduce"]
+    if not heroes:
+        return None
+    first = heroes[0]
+    in_dims = comp[first.operands[0]].shape.dims
+    hero_names = {h.name for h in heroes if comp[h.operands[0]].shape.dims == in_dims
+                  and h.attr("dimensions") == first.attr("dimensions")}
+    parts = ([], [], [])
+    for name, outs in _output_slices(comp, elements, spec.outputs):
+        shape = comp[name].shape
+        if name in hero_names:
+            parts[0].append((comp[name], outs))
+        elif isinstance(shape, ArrayShape) and shape.dims == in_dims:
+            parts[1].append((name, outs))
+        else:
+            parts[2].append((name, outs))
+    return parts
+
+
+def _output_slices(comp, elements: list[str], outputs: list) -> list[tuple[str, list]]:
+    """Each root element with its output buffers (a tuple-shaped element has several)."""
+    slices, start = [], 0
+    for name in elements:
+        n = len(leaves(comp[name].shape))
+        slices.append((name, outputs[start : start + n]))
+        start += n
+    return slices
+
+
+def loop_plan(in_shape: ArrayShape, reduced: set) -> dict:
+    """Kept dimensions split at the most minor reduced one: outer, reduced, inner (all major
+    to minor, size-1 dimensions left out: their index is always 0)."""
+    order = [d for d in reversed(in_shape.layout) if in_shape.dims[d] != 1]
+    red = [d for d in order if d in reduced]
+    last = order.index(red[-1]) if red else len(order) - 1
+    return {
+        "outer": [d for d in order[: last + 1] if d not in reduced],
+        "reduced": red,
+        "inner": order[last + 1 :],
+    }
+
+
+def store_sides(em, kf, sides, index: Index) -> None:
+    """Write the elementwise side outputs of a reduce fusion at `index` (softmax's exp)."""
+    b = em.b
+    for name, outs in sides:
+        out = outs[0]
+        ptr = b.gep(kf.pointer(out), [index.linear_for(b, out.shape)], inbounds=True,
+                    source_etype=storage_type(out.shape.dtype))
+        store(b, em.value(name, index.retyped(b, out.shape)), ptr, out.shape.dtype)
