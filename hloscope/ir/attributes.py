@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Union
 
 import numpy as np
+
+from .shape import Shape
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,10 @@ def format_window(dims: tuple[WindowDim, ...]) -> str:
     return "{" + " ".join(parts) + "}"
 
 
+# A metadata field: quoted text, a number, or anything else kept verbatim.
+MetadataValue = Union[str, int, Raw]
+
+
 @dataclass(frozen=True)
 class Metadata:
     """`metadata={op_name="..." source_file="..." source_line=N ...}`, fields in order.
@@ -101,9 +108,9 @@ class Metadata:
     so unknown metadata keys survive a round trip too.
     """
 
-    fields: tuple[tuple[str, object], ...] = ()
+    fields: tuple[tuple[str, MetadataValue], ...] = ()
 
-    def get(self, key: str, default=None):
+    def get(self, key: str, default: MetadataValue | None = None) -> MetadataValue | None:
         for k, v in self.fields:
             if k == key:
                 return v
@@ -111,21 +118,27 @@ class Metadata:
 
     @property
     def op_name(self) -> str | None:
-        return self.get("op_name")
+        return _text(self.get("op_name"))
 
     @property
     def source_file(self) -> str | None:
-        return self.get("source_file")
+        return _text(self.get("source_file"))
 
     @property
     def source_line(self) -> int | None:
-        return self.get("source_line")
+        line = self.get("source_line")
+        return line if isinstance(line, int) else None
 
     def __str__(self) -> str:
         parts = []
         for k, v in self.fields:
             parts.append(f"{k}={quote(v)}" if isinstance(v, str) else f"{k}={v}")
         return "{" + " ".join(parts) + "}"
+
+
+def _text(value: MetadataValue | None) -> str | None:
+    """A quoted metadata field's text; None when the field is missing or not a string."""
+    return value if isinstance(value, str) else None
 
 
 def quote(text: str) -> str:
@@ -141,7 +154,7 @@ class Literal:
     `elided` marks XLA's `{...}`: the dump left the values out, so they are unknown.
     """
 
-    value: object  # np.ndarray | tuple[Literal, ...] | None
+    value: np.ndarray | tuple[Literal, ...] | None  # None only when elided
     elided: bool = False
 
     def __eq__(self, other) -> bool:
@@ -187,6 +200,8 @@ def format_literal(lit: Literal) -> str:
     if isinstance(lit.value, tuple):
         return "(" + ", ".join(format_literal(v) for v in lit.value) + ")"
     arr = lit.value
+    if arr is None:  # only an elided literal has no value, and that returned above
+        raise ValueError("a literal that is not elided has no value")
     if arr.ndim == 0:
         return format_scalar(arr[()], arr.dtype)
     flat = [format_scalar(v, arr.dtype) for v in arr.reshape(-1)]
@@ -201,12 +216,26 @@ def _nest(flat: list[str], dims: tuple[int, ...]) -> str:
     return "{ " + ", ".join(rows) + " }" if rows else "{}"
 
 
+# What an instruction's attribute holds; the key decides which: `dimensions` a tuple of ints,
+# `to_apply` a computation name, `branch_computations` and `control-predecessors` tuples of
+# names, `index` an int, `is_stable` a bool, `slice`/`padding`/`window` their dimension
+# tuples, and `Raw` text for everything hloscope keeps without interpreting.
+AttrValue = Union[
+    str, int, bool, Raw,
+    tuple[int, ...], tuple[str, ...], tuple[SliceDim, ...], tuple[PadDim, ...], tuple[WindowDim, ...],
+]
+
+
 @dataclass(frozen=True)
 class ProgramShape:
     """`(param shapes) -> result shape`, as in `entry_computation_layout={...}`."""
 
-    parameters: tuple
-    result: object
+    parameters: tuple[Shape, ...]
+    result: Shape
 
     def __str__(self) -> str:
         return "{(" + ", ".join(map(str, self.parameters)) + ")->" + str(self.result) + "}"
+
+
+# What a module header attribute holds: the entry's layout, is_scheduled, or verbatim text.
+ModuleAttrValue = Union[ProgramShape, bool, Raw]

@@ -37,7 +37,7 @@ class Computation:
         for inst in self.instructions:
             for op in dict.fromkeys(inst.operands):
                 users.setdefault(op, []).append(inst.name)
-            for pred in inst.attrs.get("control-predecessors", ()):
+            for pred in inst.control_predecessors:
                 users.setdefault(pred, [])
         return {k: tuple(v) for k, v in users.items()}
 
@@ -65,7 +65,8 @@ class Computation:
     def parameters(self) -> tuple[Instruction, ...]:
         """Parameter instructions ordered by parameter number."""
         params = [i for i in self.instructions if i.opcode == "parameter"]
-        return tuple(sorted(params, key=lambda i: i.parameter_number))
+        # An unnumbered parameter (the verifier reports it) sorts first instead of failing the sort.
+        return tuple(sorted(params, key=lambda i: -1 if i.parameter_number is None else i.parameter_number))
 
     @property
     def parameter_shapes(self) -> tuple[Shape, ...]:
@@ -85,17 +86,16 @@ class Computation:
         for start in self.instructions:
             if start.name in state:
                 continue
-            stack = [(start, 0)]
+            stack = [(start, start.operands + start.control_predecessors, 0)]
             state[start.name] = 1
             while stack:
-                inst, i = stack.pop()
-                deps = inst.operands + tuple(inst.attrs.get("control-predecessors", ()))
+                inst, deps, i = stack.pop()
                 if i < len(deps):
-                    stack.append((inst, i + 1))
+                    stack.append((inst, deps, i + 1))
                     dep = self.by_name.get(deps[i])
                     if dep is not None and dep.name not in state:
                         state[dep.name] = 1
-                        stack.append((dep, 0))
+                        stack.append((dep, dep.operands + dep.control_predecessors, 0))
                 else:
                     state[inst.name] = 2
                     order.append(inst)
@@ -115,6 +115,7 @@ class Computation:
         return f"<Computation {self.name}: {len(self.instructions)} instructions, ROOT {self.root}>"
 
     def __str__(self) -> str:
+        # Imported here, not at the top: the printer imports this module (import cycle).
         from .printer import format_computation
 
         return format_computation(self)

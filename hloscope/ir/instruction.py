@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any, TypeGuard
 
-from .attributes import Literal, Metadata
+from ..errors import HloVerifierError
+from .attributes import AttrValue, Literal, Metadata
 from .opcodes import COMPUTATION_ATTRS
 from .shape import ArrayShape, Shape
 
@@ -28,7 +30,7 @@ class Instruction:
     opcode: str
     shape: Shape
     operands: tuple[str, ...] = ()
-    attrs: dict = field(default_factory=dict)
+    attrs: dict[str, AttrValue] = field(default_factory=dict)
     metadata: Metadata | None = None
     parameter_number: int | None = None  # parameter(N)
     literal: Literal | None = None  # constant(...)
@@ -47,10 +49,20 @@ class Instruction:
         """A copy with some fields changed (e.g. `inst.replace(operands=("a", "b"))`)."""
         return dataclasses.replace(self, **changes)
 
-    def attr(self, key: str, default=None):
+    def attr(self, key: str, default: Any = None) -> Any:
+        """The attribute's value, or `default`.
+
+        Typed Any on purpose: the key decides the value's type (see AttrValue), which a type
+        checker cannot follow from a string; the caller knows what `dimensions` holds.
+        """
         return self.attrs.get(key, default)
 
-    def with_attrs(self, **updates) -> "Instruction":
+    @property
+    def control_predecessors(self) -> tuple[str, ...]:
+        """Names of the instructions that must run before this one without feeding it."""
+        return _names("control-predecessors", self.attrs.get("control-predecessors", ()), self.name)
+
+    def with_attrs(self, **updates: AttrValue | None) -> "Instruction":
         """A copy with attributes added or changed (a value of None removes it)."""
         attrs = dict(self.attrs)
         for k, v in updates.items():
@@ -67,9 +79,9 @@ class Instruction:
         for key, value in self.attrs.items():
             arity = COMPUTATION_ATTRS.get(key)
             if arity == 1:
-                names.append(value)
+                names.append(_name(key, value, self.name))
             elif arity == "list":
-                names.extend(value)
+                names.extend(_names(key, value, self.name))
         return tuple(names)
 
     def rename_calls(self, mapping: dict[str, str]) -> "Instruction":
@@ -78,9 +90,10 @@ class Instruction:
         for key, value in self.attrs.items():
             arity = COMPUTATION_ATTRS.get(key)
             if arity == 1:
-                attrs[key] = mapping.get(value, value)
+                name = _name(key, value, self.name)
+                attrs[key] = mapping.get(name, name)
             elif arity == "list":
-                attrs[key] = tuple(mapping.get(v, v) for v in value)
+                attrs[key] = tuple(mapping.get(v, v) for v in _names(key, value, self.name))
         return self.replace(attrs=attrs)
 
     @property
@@ -93,6 +106,27 @@ class Instruction:
         return self.metadata.source_line if self.metadata else None
 
     def __str__(self) -> str:
+        # Imported here, not at the top: the printer imports this module (import cycle).
         from .printer import format_instruction
 
         return format_instruction(self)
+
+
+def _is_names(value: object) -> TypeGuard[tuple[str, ...]]:
+    return isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+
+
+def _names(key: str, value: object, instruction: str) -> tuple[str, ...]:
+    """An attribute that names computations or instructions, checked to be a tuple of names."""
+    if not _is_names(value):
+        raise HloVerifierError(f"{instruction}: attribute {key} must be a tuple of names, not {value!r}",
+                               instruction=instruction)
+    return value
+
+
+def _name(key: str, value: object, instruction: str) -> str:
+    """An attribute that names one computation (`to_apply`), checked to be a name."""
+    if not isinstance(value, str):
+        raise HloVerifierError(f"{instruction}: attribute {key} must be a computation name, not {value!r}",
+                               instruction=instruction)
+    return value

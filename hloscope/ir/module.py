@@ -7,13 +7,15 @@ computations with the old, so keeping a snapshot after every pass costs almost n
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator
+from typing import Any, Iterator
 
-from .attributes import ProgramShape
+from .attributes import ModuleAttrValue, ProgramShape
 from .computation import Computation
 from .instruction import Instruction
+from .verifier import verify_module
 
 
 @dataclass(frozen=True)
@@ -24,10 +26,10 @@ class StackFrames:
     frames maps an id to (file_location_id, parent_frame_id).
     """
 
-    file_names: dict = field(default_factory=dict)
-    function_names: dict = field(default_factory=dict)
-    locations: dict = field(default_factory=dict)
-    frames: dict = field(default_factory=dict)
+    file_names: dict[int, str] = field(default_factory=dict)
+    function_names: dict[int, str] = field(default_factory=dict)
+    locations: dict[int, dict[str, int]] = field(default_factory=dict)
+    frames: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def __hash__(self) -> int:  # equal tables have equal sizes (the dicts themselves cannot be hashed)
         return hash((len(self.file_names), len(self.function_names), len(self.locations), len(self.frames)))
@@ -39,9 +41,9 @@ class StackFrames:
         if not loc:
             return None
         return (
-            self.file_names.get(loc.get("file_name_id"), "?"),
+            self.file_names.get(loc.get("file_name_id", -1), "?"),
             loc.get("line", 0),
-            self.function_names.get(loc.get("function_name_id"), "?"),
+            self.function_names.get(loc.get("function_name_id", -1), "?"),
         )
 
 
@@ -52,7 +54,7 @@ class HloModule:
     name: str
     computations: tuple[Computation, ...]
     entry: str
-    attrs: dict = field(default_factory=dict)  # header attributes, in print order
+    attrs: dict[str, ModuleAttrValue] = field(default_factory=dict)  # header attributes, in print order
     stack_frames: StackFrames | None = None
 
     def __post_init__(self):
@@ -103,23 +105,16 @@ class HloModule:
         if md is None:
             return None
         if md.source_file is not None:
-            return (md.source_file, md.source_line or 0, md.get("op_name", ""))
+            return (md.source_file, md.source_line or 0, md.op_name or "")
         frame = md.get("stack_frame_id")
-        if frame is not None and self.stack_frames is not None:
+        if isinstance(frame, int) and self.stack_frames is not None:
             return self.stack_frames.source(frame)
         return None
 
     # ---- making new modules ----
-    def replace(self, **changes) -> "HloModule":
-        values = dict(
-            name=self.name,
-            computations=self.computations,
-            entry=self.entry,
-            attrs=self.attrs,
-            stack_frames=self.stack_frames,
-        )
-        values.update(changes)
-        return HloModule(**values)
+    def replace(self, **changes: Any) -> "HloModule":
+        """A copy with some fields changed (e.g. `module.replace(computations=...)`)."""
+        return dataclasses.replace(self, **changes)
 
     def with_computation(self, comp: Computation) -> "HloModule":
         """A module with `comp` replacing the computation of the same name (or appended)."""
@@ -132,14 +127,13 @@ class HloModule:
     # ---- text, checks, display ----
     def to_text(self, *, operand_shapes: bool = False, metadata: bool = True) -> str:
         """XLA's HLO text for this module (parse_hlo reads it back to an identical module)."""
+        # Imported here, not at the top: the printer imports this module (import cycle).
         from .printer import format_module
 
         return format_module(self, operand_shapes=operand_shapes, metadata=metadata)
 
     def verify(self) -> "HloModule":
         """Check every shape, operand count and reference; raise HloVerifierError if wrong."""
-        from .verifier import verify_module
-
         verify_module(self)
         return self
 
@@ -169,6 +163,8 @@ class HloModule:
         return hash((self.name, self.entry, len(self.computations)))
 
     def _repr_html_(self) -> str:
+        """How Jupyter shows a module."""
+        # Imported only when Jupyter asks: viz is a layer above ir and imports it.
         from ..viz.hlo_html import module_html
 
         return module_html(self)

@@ -11,16 +11,20 @@ never evaluates anything it reads. Every error carries line, column and a caret.
 
 from __future__ import annotations
 
+import re as _re
+
 from ..errors import HloParseError
 from ..gc_pause import collector_paused
-from .attributes import Metadata, PadDim, ProgramShape, Raw, SliceDim, WindowDim
+from .attributes import (
+    AttrValue, Metadata, MetadataValue, ModuleAttrValue, PadDim, ProgramShape, Raw, SliceDim, WindowDim,
+)
 from .computation import Computation
 from .instruction import Instruction
 from .literals import parse_literal
 from .module import HloModule, StackFrames
 from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FUSION_KINDS, OPCODES
 from .scanner import NAME, STRING, Scanner, _unescape
-from .shape import ArrayShape, TokenShape, TupleShape
+from .shape import ArrayShape, Shape, TokenShape, TupleShape, default_layout
 from .dtypes import ELEMENT_TYPES
 
 INT_LIST_ATTRS = frozenset(
@@ -56,7 +60,7 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS) -> HloModu
         return _ModuleParser(text, max_elements).module()
 
 
-def parse_shape(text: str):
+def parse_shape(text: str) -> Shape:
     """Parse one shape such as `f32[8,128]{1,0}` or `(f32[], s32[4])`."""
     p = _ModuleParser(text, MAX_ELEMENTS)
     shape = p.shape()
@@ -70,20 +74,22 @@ class _ModuleParser:
         self.s = Scanner(text)
         self.max_elements = max_elements
         self.computation_refs: list[tuple[str, int]] = []  # (name, position) to resolve at the end
-        self.shape_cache: dict[str, object] = {}
+        self.shape_cache: dict[str, Shape] = {}
         self.tuple_depth = 0
 
     # ---- module ----
     def module(self) -> HloModule:
         s = self.s
-        name, attrs = None, {}
+        name: str | None = None
+        attrs: dict[str, ModuleAttrValue] = {}
         if s.keyword("HloModule"):
             name = s.name("the module name")
             while s.accept(","):
                 key = self.attr_key()
                 attrs[key] = self.module_attr(key)
         frames = self.stack_frames()
-        comps, entry = [], None
+        comps: list[Computation] = []
+        entry: str | None = None
         while not s.at_end():
             start = s.pos
             is_entry = s.keyword("ENTRY")
@@ -113,7 +119,7 @@ class _ModuleParser:
             s.fail(f"expected an attribute such as 'name=value', found {s.describe_here()}", start)
         return m.group(1)
 
-    def module_attr(self, key: str):
+    def module_attr(self, key: str) -> ModuleAttrValue:
         s = self.s
         if key == "entry_computation_layout":
             s.expect("{")
@@ -172,7 +178,9 @@ class _ModuleParser:
             s.expect("->")
             self.shape()
         s.expect("{", "'{' to start the computation's instructions")
-        instructions, root, positions = [], None, {}
+        instructions: list[Instruction] = []
+        root: str | None = None
+        positions: dict[str, list] = {}
         while not s.accept("}"):
             if s.at_end():
                 s.fail(f"computation {name!r} is not closed with '}}'")
@@ -231,7 +239,8 @@ class _ModuleParser:
             s.expect(")")
         else:
             operands = self.operands(operand_positions)
-        attrs, metadata = {}, None
+        attrs: dict[str, AttrValue] = {}
+        metadata: Metadata | None = None
         while s.peek(",") and not _next_is_computation_attr(s):
             s.accept(",")
             key_pos = s.pos
@@ -270,7 +279,7 @@ class _ModuleParser:
         )
 
     # ---- attributes ----
-    def attribute(self, key: str, key_pos: int):
+    def attribute(self, key: str, key_pos: int) -> AttrValue:
         s = self.s
         arity = COMPUTATION_ATTRS.get(key)
         if arity == 1:
@@ -409,7 +418,7 @@ class _ModuleParser:
                 for k, q, n in _METADATA_FIELD.findall(m.group(1))
             ))
         s.expect("{")
-        fields = []
+        fields: list[tuple[str, MetadataValue]] = []
         while not s.accept("}"):
             key = self.attr_key()
             if s.peek('"'):
@@ -421,7 +430,7 @@ class _ModuleParser:
         return Metadata(tuple(fields))
 
     # ---- shapes ----
-    def shape(self):
+    def shape(self) -> Shape:
         s = self.s
         s.skip()
         m = _SIMPLE_SHAPE.match(s.text, s.pos)
@@ -436,7 +445,7 @@ class _ModuleParser:
             return shape
         return self.full_shape()
 
-    def full_shape(self):
+    def full_shape(self) -> Shape:
         s = self.s
         if s.peek("("):
             return self.tuple_shape()
@@ -455,7 +464,7 @@ class _ModuleParser:
             s.fail(f"expected '[' after the element type {type_name}")
         s.pos += 1
         dims, dynamic = self.dims()
-        layout, extra = None, ""
+        layout, extra = default_layout(len(dims)), ""
         if s.peek("{") and _layout_follows(s):
             layout, extra = self.layout(len(dims))
         size = 1
@@ -505,7 +514,7 @@ class _ModuleParser:
         s.expect("}")
         if m2m and sorted(m2m) != list(range(rank)):
             s.fail(f"layout {{{','.join(map(str, m2m))}}} is not a permutation of 0..{rank - 1}", pos)
-        return (tuple(m2m) if m2m or rank == 0 else None), extra
+        return (tuple(m2m) if m2m else default_layout(rank)), extra
 
     def tuple_shape(self) -> TupleShape:
         s = self.s
@@ -518,17 +527,15 @@ class _ModuleParser:
         finally:
             self.tuple_depth -= 1
 
-    def shape_list(self, close: str) -> list:
+    def shape_list(self, close: str) -> list[Shape]:
         s = self.s
-        shapes = []
+        shapes: list[Shape] = []
         while not s.accept(close):
             if shapes:
                 s.expect(",", f"',' or {close!r}")
             shapes.append(self.shape())
         return shapes
 
-
-import re as _re  # noqa: E402
 
 _PAD = _re.compile(r"-?\d+_-?\d+(?:_-?\d+)?")
 # A shape without tiling or dynamic dimensions; parsed once per distinct text, then cached.

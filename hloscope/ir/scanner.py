@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from typing import NoReturn
 
 from ..errors import HloParseError
 
@@ -109,7 +110,8 @@ class Scanner:
         text = self.text
         if text[start : start + 1] not in "{([":
             if text.startswith('"', start):
-                self.match(STRING) or self.fail("unterminated string")
+                if not self.match(STRING):
+                    self.fail("unterminated string")
                 return text[start : self.pos]
             m = re.compile(r"[^,\s{}()\[\]]+").match(text, start)
             if not m:
@@ -154,8 +156,10 @@ class Scanner:
         source = self.text[start : end if end >= 0 else len(self.text)]
         return line + 1, pos - start + 1, source
 
-    def fail(self, message: str, pos: int | None = None):
-        self.skip() if pos is None else None
+    def fail(self, message: str, pos: int | None = None) -> NoReturn:
+        """Raise HloParseError at `pos` (default: the next token) with line, column and caret."""
+        if pos is None:
+            self.skip()
         line, col, source = self.location(self.pos if pos is None else pos)
         raise HloParseError(message, line, col, source)
 

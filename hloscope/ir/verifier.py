@@ -19,7 +19,8 @@ of a broken computation gets no shape check, so one mistake is reported once.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Set
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
@@ -30,6 +31,9 @@ from .instruction import Instruction
 from .opcodes import COMPARISON_DIRECTIONS, FUSION_KINDS, OPCODES
 from .shape import ArrayShape, Shape, TupleShape
 from .shape_inference import ShapeError, compatible, fmt, fmt_all, infer_shape
+
+if TYPE_CHECKING:  # only for annotations: the module imports this file to verify itself
+    from .module import HloModule
 
 # Operand counts beyond OpInfo.arity: (test, what the test means).
 _COUNT_RULES = {
@@ -46,13 +50,13 @@ _COUNT_RULES = {
 }
 
 
-def verify_module(module) -> None:
+def verify_module(module: HloModule) -> None:
     """Raise HloVerifierError for the first problem in `module`; return None if it is well formed."""
     for error in module_errors(module):
         raise error
 
 
-def module_errors(module) -> Iterator[HloVerifierError]:
+def module_errors(module: HloModule) -> Iterator[HloVerifierError]:
     """Every problem in `module`, each an HloVerifierError naming where it is."""
     counts = Counter(c.name for c in module.computations)
     for name, n in counts.items():
@@ -75,7 +79,7 @@ def module_errors(module) -> Iterator[HloVerifierError]:
         yield from _entry_layout_errors(module)
 
 
-def _callees_first(module) -> tuple[list[Computation], list[str] | None]:
+def _callees_first(module: HloModule) -> tuple[list[Computation], list[str] | None]:
     """Computations in post-order of the call graph, or the cycle if one calls itself."""
     order: list[Computation] = []
     state: dict[str, int] = {}
@@ -86,7 +90,9 @@ def _callees_first(module) -> tuple[list[Computation], list[str] | None]:
     return order, None
 
 
-def _visit_calls(module, start: Computation, state: dict, order: list) -> list[str] | None:
+def _visit_calls(
+    module: HloModule, start: Computation, state: dict[str, int], order: list[Computation]
+) -> list[str] | None:
     if start.name in state:
         return None
     state[start.name] = 1
@@ -108,14 +114,14 @@ def _visit_calls(module, start: Computation, state: dict, order: list) -> list[s
     return None
 
 
-def _callees(module, comp: Computation) -> Iterator[Computation]:
+def _callees(module: HloModule, comp: Computation) -> Iterator[Computation]:
     for inst in comp.instructions:
         for name in inst.called_computations():
             if isinstance(name, str) and module.has_computation(name):
                 yield module.computation(name)
 
 
-def _entry_layout_errors(module) -> Iterator[HloVerifierError]:
+def _entry_layout_errors(module: HloModule) -> Iterator[HloVerifierError]:
     layout = module.attrs.get("entry_computation_layout")
     if not isinstance(layout, ProgramShape):
         return
@@ -136,7 +142,7 @@ def _entry_layout_errors(module) -> Iterator[HloVerifierError]:
 
 
 def computation_errors(
-    comp: Computation, module, broken: set[str] = frozenset()
+    comp: Computation, module: HloModule, broken: Set[str] = frozenset()
 ) -> Iterator[HloVerifierError]:
     """Problems in one computation; `broken` names callees already reported as wrong."""
 
@@ -210,14 +216,14 @@ def _find_cycle(comp: Computation) -> list[str] | None:
 
 
 def _deps(inst: Instruction) -> tuple[str, ...]:
-    return inst.operands + tuple(inst.attrs.get("control-predecessors", ()))
+    return inst.operands + inst.control_predecessors
 
 
 # ---- one instruction ----
 
 
 def instruction_problem(
-    inst: Instruction, comp: Computation, module, broken=frozenset()
+    inst: Instruction, comp: Computation, module: HloModule, broken: Set[str] = frozenset()
 ) -> str | None:
     """What is wrong with `inst` in `comp`, or None."""
     problem = _structure_problem(inst, comp, module)
@@ -230,7 +236,7 @@ def instruction_problem(
     return _shape_problem(inst, comp, module)
 
 
-def _structure_problem(inst: Instruction, comp: Computation, module) -> str | None:
+def _structure_problem(inst: Instruction, comp: Computation, module: HloModule) -> str | None:
     info = OPCODES.get(inst.opcode)
     if info is None:
         return f"unknown opcode {inst.opcode}"
@@ -284,11 +290,11 @@ def _literal_problem(literal: Literal | None, shape: Shape) -> str | None:
 # shapes and the called computations. Passes rebuild instructions (new names, renamed
 # operands) far more often than they change those, so remembering which combinations were
 # valid keeps verify-after-every-pass cheap. Bounded: cleared when it grows too large.
-_SHAPE_OK: dict = {}
+_SHAPE_OK: dict[tuple, bool] = {}
 _SHAPE_OK_LIMIT = 200_000
 
 
-def _shape_key(inst: Instruction, operand_shapes: list, module):
+def _shape_key(inst: Instruction, operand_shapes: list[Shape], module: HloModule) -> tuple | None:
     try:
         callees = tuple(id(module.computation(c)) for c in inst.called_computations())
         key = (inst.opcode, inst.shape, tuple(inst.attrs.items()), tuple(operand_shapes), callees)
@@ -298,7 +304,7 @@ def _shape_key(inst: Instruction, operand_shapes: list, module):
         return None  # unhashable attributes or a dict of computations: just check
 
 
-def _shape_problem(inst: Instruction, comp: Computation, module) -> str | None:
+def _shape_problem(inst: Instruction, comp: Computation, module: HloModule) -> str | None:
     operand_shapes = [comp.by_name[o].shape for o in inst.operands]
     key = _shape_key(inst, operand_shapes, module) if inst.opcode != "constant" else None
     if key is not None and key in _SHAPE_OK:
@@ -311,7 +317,7 @@ def _shape_problem(inst: Instruction, comp: Computation, module) -> str | None:
     return problem
 
 
-def _infer_problem(inst: Instruction, operand_shapes: list, module) -> str | None:
+def _infer_problem(inst: Instruction, operand_shapes: list[Shape], module: HloModule) -> str | None:
     try:
         inferred = infer_shape(inst.opcode, operand_shapes, inst.attrs, module, declared=inst.shape)
     except ShapeError as e:

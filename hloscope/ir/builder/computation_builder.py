@@ -17,6 +17,7 @@ from ..computation import Computation
 from ..dtypes import element_type, from_numpy
 from ..instruction import Instruction
 from ..opcodes import COMPUTATION_ATTRS
+from ..parser import parse_shape
 from ..shape import ArrayShape, Shape
 from ..shape_inference import ShapeError, compatible, fmt, fmt_all, infer_shape
 from .ops import CompRef, Handle, OpMethods
@@ -27,15 +28,9 @@ if TYPE_CHECKING:
 __all__ = ["CompRef", "ComputationBuilder", "Handle", "as_shape"]
 
 
-def as_shape(shape: Shape | str | None) -> Shape | None:
+def as_shape(shape: Shape | str) -> Shape:
     """A Shape, also from its text (`"f32[4,8]"`)."""
-    if isinstance(shape, str):
-        from ..parser import (
-            parse_shape,  # imported late: building from Shape values needs no parser
-        )
-
-        return parse_shape(shape)
-    return shape
+    return parse_shape(shape) if isinstance(shape, str) else shape
 
 
 class ComputationBuilder(OpMethods):
@@ -60,15 +55,15 @@ class ComputationBuilder(OpMethods):
         self,
         opcode: str,
         operands: Iterable[Handle] = (),
-        shape: Shape | None = None,
-        metadata=None,
+        shape: Shape | str | None = None,
+        metadata: Metadata | dict | None = None,
         name: str | None = None,
         **attrs,
     ) -> Instruction:
         """Add `opcode(operands)` with `attrs`; the shape is inferred unless given (then checked)."""
         names = tuple(self._operand(o) for o in operands)
         shapes = [self._by_name[n].shape for n in names]
-        shape = as_shape(shape)
+        shape = None if shape is None else as_shape(shape)
         attrs = self._attrs(attrs)
         where = f"{opcode}({fmt_all(shapes)})"
         try:
@@ -113,7 +108,7 @@ class ComputationBuilder(OpMethods):
     def _name(self, opcode: str, name: str | None) -> str:
         return self.module.names.fresh(opcode) if name is None else self.module.names.claim(name)
 
-    def _metadata(self, metadata) -> Metadata | None:
+    def _metadata(self, metadata: Metadata | dict | None) -> Metadata | None:
         if isinstance(metadata, dict):
             return Metadata(tuple(metadata.items()))
         return metadata if metadata is not None else self.metadata
@@ -134,7 +129,8 @@ class ComputationBuilder(OpMethods):
 
     # ---- leaves ----
     def parameter(
-        self, shape: Shape | str, name: str | None = None, number: int | None = None, metadata=None
+        self, shape: Shape | str, name: str | None = None, number: int | None = None,
+        metadata: Metadata | dict | None = None,
     ) -> Instruction:
         """The next parameter (numbered in call order unless `number` is given)."""
         shape = as_shape(shape)
@@ -151,7 +147,8 @@ class ComputationBuilder(OpMethods):
         )
         return self._add(inst)
 
-    def constant(self, value, dtype=None, name: str | None = None, metadata=None) -> Instruction:
+    def constant(self, value, dtype=None, name: str | None = None,
+                 metadata: Metadata | dict | None = None) -> Instruction:
         """A constant from a numpy/Python value; dtype an HLO name (`"f32"`) or numpy dtype.
 
         Without dtype, numpy's rules apply: a Python float becomes f64, an int s64.

@@ -6,10 +6,11 @@ the generic `op`, which infers and checks the shape.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Union
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any, Union
 
-from ..attributes import PadDim, SliceDim, WindowDim
+from ..attributes import Metadata, PadDim, SliceDim, WindowDim
 from ..computation import Computation
 from ..instruction import Instruction
 from ..shape import ArrayShape, Shape
@@ -32,27 +33,55 @@ def make_window(
     )
 
 
-class OpMethods:
-    """One method per common opcode; `self.op` and `self._shape` come from ComputationBuilder."""
+# The two factories leave their return type to inference, which keeps the exact method
+# signature, so a checker catches `cb.add(x)` with a missing operand.
+def _unary(opcode: str):
+    """A builder method for the elementwise `opcode(x)`."""
+
+    def method(self: OpMethods, x: Handle, **kw: Any) -> Instruction:
+        return self.op(opcode, (x,), **kw)
+
+    method.__doc__ = f"`{opcode}(x)`, elementwise."
+    return method
+
+
+def _binary(opcode: str):
+    """A builder method for the elementwise `opcode(x, y)`."""
+
+    def method(self: OpMethods, x: Handle, y: Handle, **kw: Any) -> Instruction:
+        return self.op(opcode, (x, y), **kw)
+
+    method.__doc__ = f"`{opcode}(x, y)`, elementwise; both operands have one shape."
+    return method
+
+
+class OpMethods(ABC):
+    """One method per common opcode, all ending in `op`, which ComputationBuilder supplies."""
+
+    @abstractmethod
+    def op(
+        self,
+        opcode: str,
+        operands: Iterable[Handle] = (),
+        shape: Shape | str | None = None,
+        metadata: Metadata | dict | None = None,
+        name: str | None = None,
+        **attrs: Any,
+    ) -> Instruction:
+        """Add `opcode(operands)` with `attrs` (see ComputationBuilder.op)."""
+
+    @abstractmethod
+    def _shape(self, handle: Handle) -> Shape:
+        """The shape of an instruction already in this computation."""
+
+    def _array_shape(self, handle: Handle) -> ArrayShape:
+        """The shape of an operand the op needs to be an array (HloVerifierError naming it if not)."""
+        return self._shape(handle).as_array(handle.name if isinstance(handle, Instruction) else handle)
 
     def iota(self, shape: ArrayShape, dimension: int, **kw) -> Instruction:
         return self.op("iota", (), shape=shape, iota_dimension=dimension, **kw)
 
     # ---- elementwise ----
-    def _unary(opcode: str):  # noqa: N805 - a method factory, run while the class body executes
-        def method(self, x: Handle, **kw) -> Instruction:
-            return self.op(opcode, (x,), **kw)
-
-        method.__doc__ = f"`{opcode}(x)`, elementwise."
-        return method
-
-    def _binary(opcode: str):  # noqa: N805
-        def method(self, x: Handle, y: Handle, **kw) -> Instruction:
-            return self.op(opcode, (x, y), **kw)
-
-        method.__doc__ = f"`{opcode}(x, y)`, elementwise; both operands have one shape."
-        return method
-
     abs, negate, sign, exponential, log, sqrt, rsqrt, tanh = map(
         _unary, "abs negate sign exponential log sqrt rsqrt tanh".split()
     )
@@ -74,7 +103,6 @@ class OpMethods:
     shift_left, shift_right_arithmetic, shift_right_logical = map(
         _binary, "shift-left shift-right-arithmetic shift-right-logical".split()
     )
-    del _unary, _binary
 
     def compare(
         self, x: Handle, y: Handle, direction: str, comparison_type: str | None = None, **kw
@@ -90,14 +118,14 @@ class OpMethods:
         return self.op("clamp", (lo, x, hi), **kw)
 
     def convert(self, x: Handle, dtype: str, **kw) -> Instruction:
-        return self.op("convert", (x,), shape=self._shape(x).with_dtype(dtype), **kw)
+        return self.op("convert", (x,), shape=self._array_shape(x).with_dtype(dtype), **kw)
 
     def bitcast_convert(self, x: Handle, dtype: str, **kw) -> Instruction:
         shape = infer_shape("bitcast-convert", [self._shape(x)], {}, declared=ArrayShape(dtype, ()))
         return self.op("bitcast-convert", (x,), shape=shape, **kw)
 
     def map(self, operands: Sequence[Handle], to_apply: CompRef, **kw) -> Instruction:
-        rank = self._shape(operands[0]).rank
+        rank = self._array_shape(operands[0]).rank
         return self.op("map", operands, dimensions=tuple(range(rank)), to_apply=to_apply, **kw)
 
     # ---- data movement ----
@@ -105,7 +133,7 @@ class OpMethods:
         self, x: Handle, dims: Sequence[int], dimensions: Sequence[int] | None = None, **kw
     ) -> Instruction:
         """Broadcast to `dims`; operand dim i goes to output dim dimensions[i] (default: the trailing ones)."""
-        shape = self._shape(x)
+        shape = self._array_shape(x)
         dimensions = (
             tuple(range(len(dims) - shape.rank, len(dims)))
             if dimensions is None
@@ -120,7 +148,7 @@ class OpMethods:
         )
 
     def reshape(self, x: Handle, dims: Sequence[int], **kw) -> Instruction:
-        return self.op("reshape", (x,), shape=ArrayShape(self._shape(x).dtype, tuple(dims)), **kw)
+        return self.op("reshape", (x,), shape=ArrayShape(self._array_shape(x).dtype, tuple(dims)), **kw)
 
     def bitcast(self, x: Handle, shape: Shape, **kw) -> Instruction:
         return self.op("bitcast", (x,), shape=shape, **kw)
@@ -276,7 +304,7 @@ class OpMethods:
         self, index: Handle, branches: Sequence[CompRef], operands: Sequence[Handle], **kw
     ) -> Instruction:
         """Branch i gets operands[i]; a pred index takes (true, false) branches, an s32 index any number."""
-        if self._shape(index).dtype == "pred" and len(branches) == 2:
+        if self._array_shape(index).dtype == "pred" and len(branches) == 2:
             kw.update(true_computation=branches[0], false_computation=branches[1])
         else:
             kw.update(branch_computations=tuple(branches))

@@ -7,11 +7,13 @@ or raises `ShapeError` with a message that says what is wrong in terms of the op
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn, Protocol, Union
 
 from ...errors import HloVerifierError
+from ..attributes import AttrValue
+from ..computation import Computation
 from ..shape import ArrayShape, Shape, TokenShape, TupleShape
 
 _MISSING = object()
@@ -21,7 +23,7 @@ class ShapeError(HloVerifierError):
     """A shape rule failed. The verifier and the builder add where it happened."""
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     raise ShapeError(message)
 
 
@@ -57,7 +59,7 @@ def compatible(a: Shape, b: Shape) -> bool:
     return isinstance(a, TokenShape) and isinstance(b, TokenShape)
 
 
-def tuple_or_single(shapes: list[Shape]) -> Shape:
+def tuple_or_single(shapes: Sequence[Shape]) -> Shape:
     """One result as itself, several as a tuple (variadic reduce, sort, scatter)."""
     return shapes[0] if len(shapes) == 1 else TupleShape(tuple(shapes))
 
@@ -69,18 +71,32 @@ def check_dims(dims: tuple[int, ...], rank: int, what: str) -> None:
     check(len(set(dims)) == len(dims), f"{what} {list(dims)} repeat a dimension")
 
 
+class HasComputations(Protocol):
+    """What an HloModule offers a shape rule: its computations by name."""
+
+    def computation(self, name: str) -> Computation: ...
+
+
+# Where a rule looks up called computations: a module, or the builder's name -> Computation
+# mapping while a module is still being built.
+Computations = Union[HasComputations, Mapping[str, Computation]]
+
+
 @dataclass(frozen=True)
 class OpCall:
     """One instruction to infer: everything a shape rule may look at."""
 
     opcode: str
     operands: tuple[Shape, ...]
-    attrs: Mapping[str, Any]
-    module: Any = None  # has .computation(name), or is a Mapping name -> Computation
+    attrs: Mapping[str, AttrValue]
+    module: Computations | None = None
     declared: Shape | None = None
 
     def attr(self, key: str, default: Any = _MISSING) -> Any:
-        """An attribute's value; a missing required one is a ShapeError naming it."""
+        """An attribute's value; a missing required one is a ShapeError naming it.
+
+        Typed Any as Instruction.attr is: the key decides the value's type.
+        """
         if key in self.attrs:
             return self.attrs[key]
         if default is _MISSING:
@@ -90,10 +106,8 @@ class OpCall:
     def array(self, i: int, role: str = "") -> ArrayShape:
         """Operand i, which must be an array."""
         shape = self.operands[i]
-        check(
-            isinstance(shape, ArrayShape),
-            f"{role or f'operand {i}'} must be an array, got {fmt(shape)}",
-        )
+        if not isinstance(shape, ArrayShape):
+            fail(f"{role or f'operand {i}'} must be an array, got {fmt(shape)}")
         return shape
 
     def arrays(self, start: int = 0, stop: int | None = None) -> list[ArrayShape]:
@@ -107,16 +121,15 @@ class OpCall:
 
     def declared_array(self) -> ArrayShape:
         shape = self.need_declared()
-        check(
-            isinstance(shape, ArrayShape), f"{self.opcode} must produce an array, not {fmt(shape)}"
-        )
+        if not isinstance(shape, ArrayShape):
+            fail(f"{self.opcode} must produce an array, not {fmt(shape)}")
         return shape
 
-    def computation(self, key: str):
+    def computation(self, key: str) -> Computation:
         """The computation named by attribute `key` (`to_apply`, `body`, ...)."""
         return self.lookup(self.attr(key))
 
-    def lookup(self, name: str):
+    def lookup(self, name: str) -> Computation:
         if self.module is None:
             fail(f"{self.opcode} calls computation {name}, but no module was given to look it up")
         try:
@@ -127,7 +140,7 @@ class OpCall:
             fail(f"computation {name} does not exist")
 
 
-def signature(comp) -> tuple[tuple[Shape, ...], Shape]:
+def signature(comp: Computation) -> tuple[tuple[Shape, ...], Shape]:
     """(parameter shapes, result shape) of a computation, as a ShapeError if it is broken."""
     try:
         return comp.parameter_shapes, comp.result_shape
@@ -135,7 +148,7 @@ def signature(comp) -> tuple[tuple[Shape, ...], Shape]:
         fail(f"computation {comp.name} is malformed (missing root or parameter numbers)")
 
 
-def check_params(comp, expected: list[Shape], role: str) -> Shape:
+def check_params(comp: Computation, expected: Sequence[Shape], role: str) -> Shape:
     """Check `comp` takes exactly `expected` (ignoring layouts); return its result shape."""
     params, result = signature(comp)
     check(

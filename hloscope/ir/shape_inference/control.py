@@ -45,7 +45,7 @@ def conditional(op: OpCall) -> Shape:
     """Branch i takes operand i + 1; every branch returns the same shape."""
     index = op.array(0, "conditional branch index")
     if "branch_computations" in op.attrs:
-        names = tuple(op.attrs["branch_computations"])
+        names = tuple(op.attr("branch_computations"))
     else:
         names = (op.attr("true_computation"), op.attr("false_computation"))
     if index.dtype == "pred":

@@ -155,10 +155,8 @@ def map_(op: OpCall) -> Shape:
     )
     comp = op.computation("to_apply")
     root = check_params(comp, [scalar(s.dtype) for s in shapes], "map computation")
-    check(
-        isinstance(root, ArrayShape) and root.rank == 0,
-        f"map computation {comp.name} must return a scalar, not {fmt(root)}",
-    )
+    if not (isinstance(root, ArrayShape) and root.rank == 0):
+        fail(f"map computation {comp.name} must return a scalar, not {fmt(root)}")
     return ArrayShape(root.dtype, shapes[0].dims)
 
 
