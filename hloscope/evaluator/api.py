@@ -30,11 +30,12 @@ def evaluate_computation(module: HloModule | None, comp: Computation | str, args
     `module` is needed only to look up the computations that `comp` calls; None is fine for
     a computation that calls none (what constant folding builds).
     """
+    evaluator = Evaluator(module)
     if isinstance(comp, str):
-        comp = module.computation(comp)
+        comp = evaluator.computation(comp)  # EvaluationError when there is no module
     values = check_arguments(comp, args)
     with np.errstate(all="ignore"):
-        result = Evaluator(module).run(comp, values)
+        result = evaluator.run(comp, values)
     return _fresh(result)
 
 

@@ -65,7 +65,7 @@ def _spell(shape: Shape) -> str:
     return shape.short() if isinstance(shape, ArrayShape) else str(shape)
 
 
-def _describe(expected: Shape, value) -> str:
+def _describe(expected: Shape | None, value) -> str:
     """The argument in HLO spelling (`f32[64,256]`); a wrong dtype by its numpy name (`float64[3]`)."""
     if isinstance(value, tuple):
         return "(" + ", ".join(_describe(None, v) for v in value) + ")"

@@ -16,6 +16,7 @@ every output element costs one vectorized pass instead of one Python call per el
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from typing import Sequence
 
@@ -75,7 +76,7 @@ class Evaluator:
         try:
             for inst in _schedule(comp):
                 if inst.opcode == "parameter":
-                    env[inst.name] = args[inst.parameter_number]
+                    env[inst.name] = args[_parameter_number(inst)]
                 else:
                     env[inst.name] = self.instruction(inst, _operands(env, comp, inst), lifted)
         finally:
@@ -93,7 +94,7 @@ class Evaluator:
             value = _normalize(handler(self, inst, operands))
         except Exception as e:
             where = f" in {self._frames[-1][0].name}" if self._frames else ""
-            e.add_note(f"while evaluating {inst.name} ({inst.opcode}){where}")
+            _add_note(e, f"while evaluating {inst.name} ({inst.opcode}){where}")
             raise
         _check_result(inst, inst.shape, value, lifted)
         return value
@@ -104,6 +105,22 @@ class Evaluator:
         if comp is None or inst.operands[i] not in comp:
             return None
         return comp[inst.operands[i]].shape
+
+
+def _parameter_number(inst: Instruction) -> int:
+    """A parameter's number; one without a number was never verified, so say so."""
+    if inst.parameter_number is None:
+        raise HloVerifierError(f"parameter {inst.name} has no number (module.verify() reports it)",
+                               instruction=inst.name)
+    return inst.parameter_number
+
+
+def _add_note(error: BaseException, note: str) -> None:
+    """`error.add_note(note)`, which Python 3.10 lacks: there the note goes where 3.11 keeps it."""
+    if sys.version_info >= (3, 11):
+        error.add_note(note)
+    else:
+        setattr(error, "__notes__", [*getattr(error, "__notes__", ()), note])
 
 
 def _normalize(value):

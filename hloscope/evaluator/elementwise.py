@@ -78,7 +78,8 @@ BINARY: dict[str, Rule] = {
 }
 
 
-def _function(opcode: str, rule: Rule, dtype: np.dtype) -> Callable:
+def function_for(opcode: str, rule: Rule, dtype: np.dtype) -> Callable:
+    """The numpy function `rule` names for `dtype`'s element kind; NotSupportedError if none."""
     kind = from_numpy(dtype).kind
     fn = rule.pred if kind == "pred" else rule.float if kind == "float" else rule.integer
     if fn is None:
@@ -97,7 +98,7 @@ def apply_elementwise(fn: Callable, ops: list[np.ndarray]) -> np.ndarray:
 
 def _table_handler(table: dict[str, Rule]):
     def handle(ev, inst, ops):
-        fn = _function(inst.opcode, table[inst.opcode], ops[-1].dtype)
+        fn = function_for(inst.opcode, table[inst.opcode], ops[-1].dtype)
         return apply_elementwise(fn, ops)
 
     handle.__doc__ = "Elementwise op computed by the function its Rule names for the element kind."

@@ -16,7 +16,7 @@ from math import prod
 import numpy as np
 
 from ..ir.dtypes import from_numpy
-from .elementwise import BINARY, apply_elementwise
+from .elementwise import BINARY, apply_elementwise, function_for
 from .scalar_calls import REDUCER_UFUNCS, flatten, apply, reducer_opcode
 from .windows import default_window, window_taps
 
@@ -71,9 +71,7 @@ def _numpy_reduce(ev, comp_name: str, inputs: list, inits: list, dims: tuple):
 
 def _binary(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The HLO binary op `op` with XLA's rules (NaN-propagating max, pred add = or, ...)."""
-    rule = BINARY[op]
-    kind = from_numpy(b.dtype).kind
-    fn = rule.pred if kind == "pred" else rule.float if kind == "float" else rule.integer
+    fn = function_for(op, BINARY[op], b.dtype)
     return np.asarray(apply_elementwise(fn, [a, b])).astype(b.dtype, copy=False)
 
 
