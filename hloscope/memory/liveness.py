@@ -79,7 +79,7 @@ def _alias(inst, comp: Computation, where: dict, parts: dict) -> list[int]:
     """The storages an aliasing instruction points into; a get-tuple-element picks one
     element's storage when the tuple's elements are known."""
     if inst.opcode == "get-tuple-element" and inst.operands[0] in parts:
-        return list(parts[inst.operands[0]][inst.attrs["index"]])
+        return list(parts[inst.operands[0]][inst.attr("index")])
     if inst.opcode == "tuple":
         parts[inst.name] = [list(where[o]) for o in inst.operands]
     return list(dict.fromkeys(s for o in alias_sources(inst, comp) for s in where[o]))

@@ -26,6 +26,7 @@ from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from .heap import Interval, aligned, best_fit
 from .liveness import Storage, analyze, live_profile, schedule_of
+from .report import plan_text
 
 ALIGNMENT = 64
 ARENA_KINDS = ("temporary", "output")
@@ -92,12 +93,11 @@ class MemoryPlan:
         return max(self.live_bytes, default=0)
 
     def __str__(self) -> str:
-        from .report import plan_text
-
         return plan_text(self)
 
     def _repr_html_(self) -> str:
         """The chart of buffers over the schedule, the peak marked, and the table behind it."""
+        # Imported only when Jupyter asks: viz is a layer above memory and imports it.
         from ..viz.memory_chart import memory_plan_html
 
         return memory_plan_html(self)

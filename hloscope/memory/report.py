@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for annotations: plan.py imports this file to print itself
+    from .plan import Buffer, MemoryPlan
 
 
-def _holds(b) -> str:
+def _holds(b: Buffer) -> str:
     text = " -> ".join([b.label, *b.values[1:]])
     if b.aliases:
         text += f"  (aliased by {', '.join(b.aliases[:4])}{', ...' if len(b.aliases) > 4 else ''})"
     return text
 
 
-def plan_text(plan) -> str:
+def plan_text(plan: MemoryPlan) -> str:
     """A header with the totals, then one row per buffer, arena buffers by offset."""
     head = (f"MemoryPlan of {plan.computation}: {len(plan.schedule)} instructions, arena {plan.peak_bytes:,} bytes "
             f"(lower bound {plan.min_bytes:,}, naive {plan.naive_bytes:,}), alignment {plan.alignment}")
@@ -24,7 +28,7 @@ def plan_text(plan) -> str:
     return "\n".join(rows)
 
 
-def plan_html(plan) -> str:
+def plan_html(plan: MemoryPlan) -> str:
     """The same table in HTML (the explorer draws the chart)."""
     cells = "".join(f"<th>{h}</th>" for h in ("offset", "size", "live", "kind", "holds"))
     body = []

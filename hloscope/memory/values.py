@@ -35,9 +35,10 @@ def shape_bytes(shape: Shape) -> int:
 
 def is_bitcast_reshape(inst: Instruction, operand_shape: Shape) -> bool:
     """A reshape between default (row-major) layouts moves no data: it is a bitcast."""
-    return (inst.opcode == "reshape" and isinstance(operand_shape, ArrayShape)
-            and operand_shape.is_default_layout() and inst.shape.is_default_layout()
-            and operand_shape.dtype == inst.shape.dtype)
+    if inst.opcode != "reshape" or not isinstance(operand_shape, ArrayShape):
+        return False
+    shape = inst.array_shape  # a reshape always produces an array
+    return operand_shape.is_default_layout() and shape.is_default_layout() and operand_shape.dtype == shape.dtype
 
 
 def aliases(inst: Instruction, comp: Computation) -> bool:
@@ -53,7 +54,7 @@ def alias_sources(inst: Instruction, comp: Computation) -> list[str]:
     if inst.opcode == "get-tuple-element":
         tup = comp[inst.operands[0]]
         if tup.opcode == "tuple":
-            return [tup.operands[inst.attrs["index"]]]
+            return [tup.operands[inst.attr("index")]]
     return list(dict.fromkeys(inst.operands))
 
 
@@ -78,8 +79,10 @@ def reads_elementwise(fused: Computation, number: int) -> bool:
     """Whether parameter `number` reaches the root only through elementwise ops of the
     root's dimensions: then output element i depends on input element i alone."""
     params = [p for p in fused.parameters if p.parameter_number == number]
-    root_dims = getattr(fused.result_shape, "dims", None)
-    if any(p.shape.layout != fused.result_shape.layout for p in params):
+    root = fused.result_shape
+    if not isinstance(root, ArrayShape):  # a multi-output root: no element-for-element map
+        return False
+    if any(not isinstance(p.shape, ArrayShape) or p.shape.layout != root.layout for p in params):
         return False
     todo = [p.name for p in params]
     seen: set[str] = set()
@@ -87,7 +90,8 @@ def reads_elementwise(fused: Computation, number: int) -> bool:
         name = todo.pop()
         for user in fused.users(name):
             inst = fused[user]
-            if not is_elementwise(inst.opcode) or getattr(inst.shape, "dims", None) != root_dims:
+            shape = inst.shape
+            if not is_elementwise(inst.opcode) or not isinstance(shape, ArrayShape) or shape.dims != root.dims:
                 return False
             if user not in seen:
                 seen.add(user)
