@@ -9,9 +9,15 @@ type applies (FLOAT for floats, SIGNED or UNSIGNED for integers).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..ir.dtypes import from_numpy
+from ..ir.instruction import Instruction
+
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
 DIRECTIONS = {
     "EQ": np.equal,
@@ -48,7 +54,7 @@ def comparable(x: np.ndarray, kind: str) -> np.ndarray:
     return x
 
 
-def handle_compare(ev, inst, ops):
+def handle_compare(ev: Evaluator, inst: Instruction, ops: list):
     """compare(a, b), direction=D[, type=T] -> pred."""
     a, b = ops
     kind = inst.attr("type") or "FLOAT"

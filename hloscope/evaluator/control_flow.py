@@ -3,28 +3,35 @@ conditional, opt-barrier, and the single-device ids (partition-id, replica-id)."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
+from ..ir.instruction import Instruction
 
-def handle_tuple(ev, inst, ops):
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
+
+
+def handle_tuple(ev: Evaluator, inst: Instruction, ops: list):
     return tuple(ops)
 
 
-def handle_get_tuple_element(ev, inst, ops):
+def handle_get_tuple_element(ev: Evaluator, inst: Instruction, ops: list):
     return ops[0][inst.attr("index")]
 
 
-def handle_call(ev, inst, ops):
+def handle_call(ev: Evaluator, inst: Instruction, ops: list):
     """call(args...), to_apply=comp: the computation's result."""
     return ev.call(inst.attr("to_apply"), ops)
 
 
-def handle_fusion(ev, inst, ops):
+def handle_fusion(ev: Evaluator, inst: Instruction, ops: list):
     """fusion(args...), calls=comp: a fusion computes exactly its fused computation."""
     return ev.call(inst.attr("calls"), ops)
 
 
-def handle_while(ev, inst, ops):
+def handle_while(ev: Evaluator, inst: Instruction, ops: list):
     """while(init), condition=c, body=b: state = b(state) while c(state)."""
     state = ops[0]
     condition, body = inst.attr("condition"), inst.attr("body")
@@ -33,7 +40,7 @@ def handle_while(ev, inst, ops):
     return state
 
 
-def handle_conditional(ev, inst, ops):
+def handle_conditional(ev: Evaluator, inst: Instruction, ops: list):
     """conditional(selector, operands...): run one branch on its own operand.
 
     A pred selector picks true_computation (operand 1) or false_computation (operand 2).
@@ -54,14 +61,14 @@ def handle_conditional(ev, inst, ops):
     return ev.call(branches[index], [ops[1 + index]])
 
 
-def handle_opt_barrier(ev, inst, ops):
+def handle_opt_barrier(ev: Evaluator, inst: Instruction, ops: list):
     """opt-barrier(x) is x; it only stops optimizations from moving work across it."""
     return ops[0]
 
 
-def handle_device_id(ev, inst, ops):
+def handle_device_id(ev: Evaluator, inst: Instruction, ops: list):
     """partition-id / replica-id: the evaluator is one device, number 0."""
-    return np.zeros((), inst.shape.numpy_dtype)
+    return np.zeros((), inst.array_shape.numpy_dtype)
 
 
 HANDLERS = {

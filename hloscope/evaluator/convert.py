@@ -7,11 +7,17 @@ anything -> pred is `x != 0`; float -> f16/bf16 rounds to nearest even.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ml_dtypes
 import numpy as np
 
 from ..errors import NotSupportedError
 from ..ir.dtypes import from_numpy
+from ..ir.instruction import Instruction
+
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
 
 def convert(x: np.ndarray, to: np.dtype) -> np.ndarray:
@@ -43,23 +49,24 @@ def _float_to_int(x: np.ndarray, to: np.dtype) -> np.ndarray:
     return np.where(too_small, to.type(info.min), value).astype(to)
 
 
-def handle_convert(ev, inst, ops):
+def handle_convert(ev: Evaluator, inst: Instruction, ops: list):
     """convert(x): each element converted by value to the result's element type."""
-    return convert(ops[0], inst.shape.numpy_dtype)
+    return convert(ops[0], inst.array_shape.numpy_dtype)
 
 
-def handle_bitcast_convert(ev, inst, ops):
+def handle_bitcast_convert(ev: Evaluator, inst: Instruction, ops: list):
     """bitcast-convert(x): the same bits read as another type (little-endian, as on the host).
 
     A narrower result gains a minor dimension (f32[2] -> u8[2,4]); a wider one consumes it.
     """
     x = np.ascontiguousarray(ops[0])
-    to = inst.shape.numpy_dtype
+    shape = inst.array_shape
+    to = shape.numpy_dtype
     if to.itemsize == x.dtype.itemsize:
         return x.view(to)
     if to.itemsize < x.dtype.itemsize:
-        return x.view(to).reshape(inst.shape.dims)
-    return x.reshape(x.shape[:-1] + (-1,)).view(to).reshape(inst.shape.dims)
+        return x.view(to).reshape(shape.dims)
+    return x.reshape(x.shape[:-1] + (-1,)).view(to).reshape(shape.dims)
 
 
 def reduce_precision(x: np.ndarray, exponent_bits: int, mantissa_bits: int) -> np.ndarray:
@@ -106,7 +113,7 @@ def _clamp_exponent(bits, u, src_exponent, src_mantissa, exponent_bits, sign_mas
     return np.where(underflow, signed_zero, bits)
 
 
-def handle_reduce_precision(ev, inst, ops):
+def handle_reduce_precision(ev: Evaluator, inst: Instruction, ops: list):
     """reduce-precision(x), exponent_bits=E, mantissa_bits=M."""
     x = ops[0]
     return reduce_precision(x, inst.attr("exponent_bits"), inst.attr("mantissa_bits"))

@@ -6,13 +6,19 @@ Arrays are logical (row-major dims, whatever the layout), so layouts matter only
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..errors import NotSupportedError
+from ..ir.instruction import Instruction
 from ..ir.shape import ArrayShape
 
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
-def handle_constant(ev, inst, ops):
+
+def handle_constant(ev: Evaluator, inst: Instruction, ops: list):
     """The literal's value (arrays are never written to, so it is shared, not copied)."""
     literal = inst.literal
     if literal is None or literal.elided:
@@ -26,44 +32,45 @@ def _literal_value(literal):
     return literal.value
 
 
-def handle_iota(ev, inst, ops):
+def handle_iota(ev: Evaluator, inst: Instruction, ops: list):
     """0, 1, 2, ... along iota_dimension, the same for every index of the other dims."""
-    dims = inst.shape.dims
+    dims = inst.array_shape.dims
     d = inst.attr("iota_dimension", 0)
-    ramp = np.arange(dims[d]).astype(inst.shape.numpy_dtype)
+    ramp = np.arange(dims[d]).astype(inst.array_shape.numpy_dtype)
     shape = [1] * len(dims)
     shape[d] = dims[d]
     return np.broadcast_to(ramp.reshape(shape), dims)
 
 
-def handle_broadcast(ev, inst, ops):
+def handle_broadcast(ev: Evaluator, inst: Instruction, ops: list):
     """Operand dim i becomes result dim dimensions[i]; the other result dims repeat it."""
     x = ops[0]
     dims = tuple(inst.attr("dimensions", ()))
     order = sorted(range(len(dims)), key=lambda i: dims[i])
     x = np.transpose(x, order)
-    shape = [1] * inst.shape.rank
+    result = inst.array_shape
+    shape = [1] * result.rank
     for i, d in enumerate(sorted(dims)):
         shape[d] = x.shape[i]
-    return np.broadcast_to(x.reshape(shape), inst.shape.dims)
+    return np.broadcast_to(x.reshape(shape), result.dims)
 
 
-def handle_reshape(ev, inst, ops):
+def handle_reshape(ev: Evaluator, inst: Instruction, ops: list):
     """Same elements in row-major order, new dims."""
-    return ops[0].reshape(inst.shape.dims)
+    return ops[0].reshape(inst.array_shape.dims)
 
 
-def handle_transpose(ev, inst, ops):
+def handle_transpose(ev: Evaluator, inst: Instruction, ops: list):
     """Result dim i is operand dim dimensions[i]."""
     return np.transpose(ops[0], inst.attr("dimensions"))
 
 
-def handle_copy(ev, inst, ops):
+def handle_copy(ev: Evaluator, inst: Instruction, ops: list):
     """A copy has the operand's logical value (it may change only the layout)."""
     return ops[0]
 
 
-def handle_bitcast(ev, inst, ops):
+def handle_bitcast(ev: Evaluator, inst: Instruction, ops: list):
     """The operand's bytes, in its layout, read back in the result's layout.
 
     With default layouts on both sides this is a reshape; after layout assignment a bitcast
@@ -71,7 +78,7 @@ def handle_bitcast(ev, inst, ops):
     """
     x = ops[0]
     src = ev.operand_shape(inst, 0)
-    dst = inst.shape
+    dst = inst.array_shape
     src_layout = src.layout if isinstance(src, ArrayShape) else None
     flat = _memory_order(x, src_layout)
     if flat.dtype != dst.numpy_dtype:
@@ -94,7 +101,7 @@ def _from_memory_order(flat: np.ndarray, dims, layout) -> np.ndarray:
     return np.transpose(physical, np.argsort(major_to_minor))
 
 
-def handle_slice(ev, inst, ops):
+def handle_slice(ev: Evaluator, inst: Instruction, ops: list):
     """slice={[start:limit:stride], ...} per dimension."""
     index = tuple(slice(s.start, s.limit, s.stride) for s in inst.attr("slice"))
     return ops[0][index]
@@ -112,15 +119,15 @@ def _clamped(starts: list[int], operand_dims, sizes) -> list[int]:
     return [min(max(s, 0), d - n) for s, d, n in zip(starts, operand_dims, sizes)]
 
 
-def handle_dynamic_slice(ev, inst, ops):
+def handle_dynamic_slice(ev: Evaluator, inst: Instruction, ops: list):
     """dynamic-slice(x, starts...), dynamic_slice_sizes; starts are clamped to fit."""
     x = ops[0]
-    sizes = inst.attr("dynamic_slice_sizes") or inst.shape.dims
+    sizes = inst.attr("dynamic_slice_sizes") or inst.array_shape.dims
     starts = _clamped(_start_indices(ops[1:]), x.shape, sizes)
     return x[tuple(slice(s, s + n) for s, n in zip(starts, sizes))]
 
 
-def handle_dynamic_update_slice(ev, inst, ops):
+def handle_dynamic_update_slice(ev: Evaluator, inst: Instruction, ops: list):
     """dynamic-update-slice(x, update, starts...): a copy of x with `update` written at the
     (clamped) starts."""
     x, update = ops[0], ops[1]
@@ -130,12 +137,12 @@ def handle_dynamic_update_slice(ev, inst, ops):
     return out
 
 
-def handle_concatenate(ev, inst, ops):
+def handle_concatenate(ev: Evaluator, inst: Instruction, ops: list):
     """Operands joined along dimensions={d}."""
     return np.concatenate(ops, axis=inst.attr("dimensions")[0])
 
 
-def handle_pad(ev, inst, ops):
+def handle_pad(ev: Evaluator, inst: Instruction, ops: list):
     """pad(x, value), padding=lo_hi_interior per dim; negative lo/hi remove elements.
 
     Interior padding goes between elements; negative edge padding crops the already
@@ -155,7 +162,7 @@ def handle_pad(ev, inst, ops):
     return out[tuple(crop)]
 
 
-def handle_reverse(ev, inst, ops):
+def handle_reverse(ev: Evaluator, inst: Instruction, ops: list):
     """Reverse the order of elements along each of dimensions={...}."""
     dims = tuple(inst.attr("dimensions", ()))
     return np.flip(ops[0], dims) if dims else ops[0]

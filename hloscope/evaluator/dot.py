@@ -9,10 +9,15 @@ in f32 as XLA's evaluator does, and the contraction is one batched matmul.
 from __future__ import annotations
 
 from math import prod
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..ir.dtypes import from_numpy
+from ..ir.instruction import Instruction
+
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
 
 def _accumulator(dtype: np.dtype) -> np.dtype:
@@ -20,7 +25,7 @@ def _accumulator(dtype: np.dtype) -> np.dtype:
     return np.dtype(np.float32) if element.is_float and element.bits == 16 else dtype
 
 
-def handle_dot(ev, inst, ops):
+def handle_dot(ev: Evaluator, inst: Instruction, ops: list):
     """dot(lhs, rhs), lhs_batch_dims, lhs_contracting_dims, rhs_batch_dims, rhs_contracting_dims."""
     lhs, rhs = ops
     lb = tuple(inst.attr("lhs_batch_dims", ()))
@@ -29,7 +34,7 @@ def handle_dot(ev, inst, ops):
     rc = tuple(inst.attr("rhs_contracting_dims", ()))
     lf = [d for d in range(lhs.ndim) if d not in lb and d not in lc]
     rf = [d for d in range(rhs.ndim) if d not in rb and d not in rc]
-    out = inst.shape.numpy_dtype
+    out = inst.array_shape.numpy_dtype
     acc = _accumulator(out)
     batch = [lhs.shape[d] for d in lb]
     m = prod(lhs.shape[d] for d in lf)

@@ -12,14 +12,18 @@ f16 and bf16 are computed in f32 and rounded once per operation, as XLA's evalua
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from ..errors import NotSupportedError
 from ..ir.dtypes import from_numpy
+from ..ir.instruction import Instruction
 from . import float_math as fm
 from . import int_math as im
+
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,7 @@ def apply_elementwise(fn: Callable, ops: list[np.ndarray]) -> np.ndarray:
 
 
 def _table_handler(table: dict[str, Rule]):
-    def handle(ev, inst, ops):
+    def handle(ev: Evaluator, inst: Instruction, ops: list):
         fn = function_for(inst.opcode, table[inst.opcode], ops[-1].dtype)
         return apply_elementwise(fn, ops)
 
@@ -105,13 +109,13 @@ def _table_handler(table: dict[str, Rule]):
     return handle
 
 
-def handle_select(ev, inst, ops):
+def handle_select(ev: Evaluator, inst: Instruction, ops: list):
     """select(pred, on_true, on_false), elementwise (a scalar pred broadcasts)."""
     pred, on_true, on_false = ops
     return np.where(pred, on_true, on_false)
 
 
-def handle_clamp(ev, inst, ops):
+def handle_clamp(ev: Evaluator, inst: Instruction, ops: list):
     """clamp(lo, x, hi) = min(hi, max(x, lo)); lo and hi may be scalars. NaN propagates."""
     lo, x, hi = ops
     kind = from_numpy(x.dtype).kind

@@ -10,10 +10,16 @@ that does not fit entirely is skipped, as XLA's HloEvaluator does.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..errors import NotSupportedError
+from ..ir.instruction import Instruction
 from .scalar_calls import combine_at
+
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
 
 def _index_vectors(indices: np.ndarray, index_vector_dim: int) -> np.ndarray:
@@ -59,7 +65,7 @@ def _window_indices(starts: np.ndarray, window: list[int]) -> tuple:
     return tuple(out)
 
 
-def handle_gather(ev, inst, ops):
+def handle_gather(ev: Evaluator, inst: Instruction, ops: list):
     """gather(operand, indices), offset_dims, collapsed_slice_dims, start_index_map,
     index_vector_dim, slice_sizes[, operand_batching_dims, start_indices_batching_dims].
 
@@ -70,7 +76,7 @@ def handle_gather(ev, inst, ops):
     ivd = inst.attr("index_vector_dim", indices.ndim)
     sizes = list(inst.attr("slice_sizes"))
     obd = tuple(inst.attr("operand_batching_dims", ()))
-    if inst.shape.size and any(sizes[d] == 0 for d in (*inst.attr("collapsed_slice_dims", ()), *obd)):
+    if inst.array_shape.size and any(sizes[d] == 0 for d in (*inst.attr("collapsed_slice_dims", ()), *obd)):
         # The verifier allows it, as XLA's does, but each result element would be read from
         # an empty window: XLA leaves the values undefined, so there is nothing to compute.
         raise NotSupportedError(f"not supported: {inst.name} collapses a dimension whose slice size is 0")
@@ -98,7 +104,7 @@ def _output_order(offset_dims, n_batch: int, rank: int) -> list[int]:
     return order
 
 
-def handle_scatter(ev, inst, ops):
+def handle_scatter(ev: Evaluator, inst: Instruction, ops: list):
     """scatter(operands..., indices, updates...), update_window_dims, inserted_window_dims,
     scatter_dims_to_operand_dims, index_vector_dim, to_apply[, input_batching_dims,
     scatter_indices_batching_dims].

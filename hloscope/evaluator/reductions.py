@@ -12,13 +12,19 @@ output elements at once, one step per reduced element (scalar_calls.apply).
 from __future__ import annotations
 
 from math import prod
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..ir.dtypes import from_numpy
+from ..ir.instruction import Instruction
+from ..ir.shape import TupleShape
 from .elementwise import BINARY, apply_elementwise, function_for
 from .scalar_calls import REDUCER_UFUNCS, flatten, apply, reducer_opcode
 from .windows import default_window, window_taps
+
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
 
 def _split(ops: list) -> tuple[list, list]:
@@ -26,7 +32,7 @@ def _split(ops: list) -> tuple[list, list]:
     return ops[:n], ops[n:]
 
 
-def _result(inst, values: list):
+def _result(inst: Instruction, values: list):
     return tuple(values) if inst.shape.is_tuple else values[0]
 
 
@@ -35,7 +41,7 @@ def _is_half(dtype: np.dtype) -> bool:
     return element.is_float and element.bits == 16
 
 
-def handle_reduce(ev, inst, ops):
+def handle_reduce(ev: Evaluator, inst: Instruction, ops: list):
     """reduce(inputs..., inits...), dimensions={...}, to_apply=comp."""
     inputs, inits = _split(ops)
     dims = tuple(sorted(inst.attr("dimensions", ())))
@@ -85,7 +91,7 @@ def _fold(ev, comp_name: str, inputs: list, inits: list, dims: tuple, out_dims: 
     return acc
 
 
-def handle_reduce_window(ev, inst, ops):
+def handle_reduce_window(ev: Evaluator, inst: Instruction, ops: list):
     """reduce-window(inputs..., inits...), window={size stride pad lhs_dilate rhs_dilate}, to_apply.
 
     Each output element folds the real elements under its window (padding and base-dilation
@@ -93,8 +99,8 @@ def handle_reduce_window(ev, inst, ops):
     """
     inputs, inits = _split(ops)
     x = inputs[0]
-    out_shape = inst.shape.elements[0] if inst.shape.is_tuple else inst.shape
-    out_dims = out_shape.dims
+    shape = inst.shape  # variadic: a tuple of equal-dims results
+    out_dims = (shape.elements[0] if isinstance(shape, TupleShape) else shape).as_array(inst.name).dims
     acc = [np.broadcast_to(i, out_dims) for i in inits]
     if x.size == 0 or 0 in out_dims:
         return _result(inst, acc)

@@ -14,13 +14,18 @@ when lhs comes first. Three ways, fastest first:
 from __future__ import annotations
 
 from functools import cmp_to_key, lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..ir.computation import Computation
 from ..ir.dtypes import from_numpy
+from ..ir.instruction import Instruction
 from .compare import comparable
 from .scalar_calls import apply, liftable
+
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
 _PAIRWISE_LIMIT = 1 << 22  # elements in the all-pairs comparison of one batch of lanes
 
@@ -49,7 +54,7 @@ def _sort_keys(x: np.ndarray, descending: bool, kind: str) -> np.ndarray:
     return -keys if from_numpy(keys.dtype).is_float else ~keys  # ~ reverses any int order exactly
 
 
-def handle_sort(ev, inst, ops):
+def handle_sort(ev: Evaluator, inst: Instruction, ops: list):
     """sort(operands...), dimensions={d}, is_stable, to_apply=comparator (sorting is always stable)."""
     dim = inst.attr("dimensions")[0]
     comp = ev.computation(inst.attr("to_apply"))
@@ -104,7 +109,7 @@ def _python_order(ev, comp: Computation, lane: list[np.ndarray]) -> list[int]:
     return sorted(range(len(lane[0])), key=cmp_to_key(cmp))
 
 
-def handle_map(ev, inst, ops):
+def handle_map(ev: Evaluator, inst: Instruction, ops: list):
     """map(operands...), to_apply: the scalar computation applied to each element position."""
     return apply(ev, inst.attr("to_apply"), ops)
 

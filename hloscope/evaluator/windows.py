@@ -10,12 +10,16 @@ HloEvaluator (IterateThroughWindow), padding and holes are skipped, not read as 
 from __future__ import annotations
 
 import itertools
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
 from ..ir.attributes import WindowDim
+from ..ir.instruction import Instruction
 from .scalar_calls import apply, combine_at
+
+if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
+    from .core import Evaluator
 
 
 def _dim_taps(out_size: int, in_size: int, w: WindowDim) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -54,7 +58,7 @@ def default_window(rank: int) -> tuple[WindowDim, ...]:
     return tuple(WindowDim(1) for _ in range(rank))
 
 
-def handle_select_and_scatter(ev, inst, ops):
+def handle_select_and_scatter(ev: Evaluator, inst: Instruction, ops: list):
     """select-and-scatter(operand, source, init), window, select, scatter.
 
     For each window (one per source element) pick an operand element: the first real one,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..ir.computation import Computation
+from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from ..ir.shape import TupleShape
 from .values import OUTSIDE, alias_sources, aliases, may_reuse_operand, shape_bytes
@@ -75,7 +76,7 @@ def analyze(comp: Computation, order: list[str], module: HloModule | None = None
     return [s for s in storages if s.values], where
 
 
-def _alias(inst, comp: Computation, where: dict, parts: dict) -> list[int]:
+def _alias(inst: Instruction, comp: Computation, where: dict, parts: dict) -> list[int]:
     """The storages an aliasing instruction points into; a get-tuple-element picks one
     element's storage when the tuple's elements are known."""
     if inst.opcode == "get-tuple-element" and inst.operands[0] in parts:
