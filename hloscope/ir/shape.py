@@ -21,7 +21,7 @@ from typing import Union
 import numpy as np
 
 from ..errors import HloVerifierError
-from .dtypes import ElementType, element_type
+from .dtypes import ElementType, element_type, from_numpy
 
 
 def _not_a(expected: str, shape: "Shape", instruction: str | None) -> HloVerifierError:
@@ -189,8 +189,6 @@ def array(dtype: str, *dims: int) -> ArrayShape:
 
 def shape_of(value) -> Shape:
     """The HLO shape of a numpy array (or tuple of arrays)."""
-    from .dtypes import from_numpy
-
     if isinstance(value, tuple):
         return TupleShape(tuple(shape_of(v) for v in value))
     arr = np.asarray(value)

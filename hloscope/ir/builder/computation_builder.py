@@ -22,7 +22,7 @@ from ..shape import ArrayShape, Shape
 from ..shape_inference import ShapeError, compatible, fmt, fmt_all, infer_shape
 from .ops import CompRef, Handle, OpMethods
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: module_builder imports this file to hand out builders
     from .module_builder import ModuleBuilder
 
 __all__ = ["CompRef", "ComputationBuilder", "Handle", "as_shape"]
