@@ -41,14 +41,14 @@ def inlinable(inst: Instruction, callee: Computation) -> bool:
 
 def inline_into(rw: Rewriter, call: Instruction, callee: Computation) -> str:
     """Copy `callee`'s body into the computation `rw` builds; return the name of its ROOT copy."""
-    mapping = {p.name: call.operands[p.parameter_number] for p in callee.parameters}
+    mapping = {p.name: operand for p, operand in zip(callee.parameters, call.operands, strict=True)}
     for inst in operands_first(callee):
         if inst.opcode == "parameter":
             continue
         name = rw.names.next(base_name(inst.name))
         copy = inst.replace(name=name, operands=tuple(mapping[o] for o in inst.operands))
         if _PREDS in inst.attrs:
-            copy = copy.with_attrs(control__predecessors=tuple(mapping[p] for p in inst.attrs[_PREDS]))
+            copy = copy.with_attrs(control__predecessors=tuple(mapping[p] for p in inst.control_predecessors))
         rw.keep(copy)
         mapping[inst.name] = name
     return mapping[callee.root]

@@ -54,10 +54,18 @@ def elements(shape) -> int:
     return shape.size if isinstance(shape, ArrayShape) else 0
 
 
+def known_value(inst: Instruction) -> object:
+    """The value a known constant holds (callers check is_known_constant first)."""
+    if inst.literal is None:
+        raise ValueError(f"{inst.name} is not a constant")
+    return inst.literal.value
+
+
 def _evaluate(module: HloModule, inst: Instruction, operands: list[Instruction]) -> np.ndarray:
     """The value of `inst` on its constant operands, with the reference evaluator."""
-    value = evaluate_instruction(module, inst, [o.literal.value for o in operands])
-    return np.asarray(value, dtype=inst.shape.numpy_dtype).reshape(inst.shape.dims)
+    value = evaluate_instruction(module, inst, [known_value(o) for o in operands])
+    shape = inst.array_shape  # a candidate is array-valued
+    return np.asarray(value, dtype=shape.numpy_dtype).reshape(shape.dims)
 
 
 @dataclass
@@ -98,25 +106,28 @@ class ConstantFolding(HloPass):
         log: DecisionLog,
     ) -> str | None:
         """The name of the new constant that replaces `inst`, or None (with the reason logged)."""
-        where = dict(rule="constant_folding", computation=rw.comp.name)
         refusal = self._refusal(inst, operands)
-        if refusal is None:
-            try:
-                value = _evaluate(module, inst, operands)
-            except HloscopeError as e:
-                refusal = f"not folded: the evaluator cannot compute it ({e})"
         if refusal is not None:
-            log.add("kept", inst.name, refusal, accepted=False, **where)
-            return None
+            return self._kept(inst, refusal, rw, log)
+        try:
+            value = _evaluate(module, inst, operands)
+        except HloscopeError as e:
+            return self._kept(inst, f"not folded: the evaluator cannot compute it ({e})", rw, log)
         new = rw.add("constant", inst.shape, literal=Literal(value))
         log.add(
             "folded",
             inst.name,
             f"all operands are constants, so its {inst.shape.short()} value is computed at compile time",
             target=new,
-            **where,
+            rule="constant_folding",
+            computation=rw.comp.name,
         )
         return new
+
+    @staticmethod
+    def _kept(inst: Instruction, reason: str, rw: Rewriter, log: DecisionLog) -> None:
+        """Log why `inst` stays unfolded (nothing replaces it)."""
+        log.add("kept", inst.name, reason, rule="constant_folding", computation=rw.comp.name, accepted=False)
 
     @staticmethod
     def _candidate(inst: Instruction, operands: list[Instruction]) -> bool:

@@ -15,6 +15,7 @@ removed too. Other passes leave dead code behind on purpose (algsimp replaces `x
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from weakref import WeakKeyDictionary
 
 from ..ir.attributes import Raw
@@ -69,14 +70,14 @@ def effectful_computations(module: HloModule) -> set[str]:
     return effectful
 
 
-def has_side_effect(inst: Instruction, effectful: set[str] = frozenset()) -> bool:
+def has_side_effect(inst: Instruction, effectful: AbstractSet[str] = frozenset()) -> bool:
     """Whether `inst` must run even if nobody reads its result."""
     if own_side_effect(inst):
         return True
     return bool(effectful) and any(c in effectful for c in inst.called_computations())
 
 
-def live_names(comp: Computation, effectful: set[str] = frozenset()) -> set[str]:
+def live_names(comp: Computation, effectful: AbstractSet[str] = frozenset()) -> set[str]:
     """Names reachable from the root, parameters and side-effecting instructions."""
     roots = [comp.root] + [i.name for i in comp if i.opcode == "parameter" or has_side_effect(i, effectful)]
     live: set[str] = set()
@@ -88,7 +89,7 @@ def live_names(comp: Computation, effectful: set[str] = frozenset()) -> set[str]
         live.add(name)
         inst = comp[name]
         stack.extend(inst.operands)
-        stack.extend(inst.attrs.get("control-predecessors", ()))
+        stack.extend(inst.control_predecessors)
     return live
 
 

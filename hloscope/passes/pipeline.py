@@ -58,7 +58,7 @@ def same_module(a: HloModule, b: HloModule) -> bool:
     return True
 
 
-Step = Union[HloPass, "Pipeline"]
+Step = Union[HloPass, "Pipeline"]  # what a pipeline holds: passes and sub-pipelines
 
 
 @dataclass
@@ -66,7 +66,7 @@ class Pipeline:
     """An ordered list of passes and sub-pipelines. Edit it freely: it is plain data."""
 
     name: str
-    passes: list = field(default_factory=list)
+    passes: list[Step] = field(default_factory=list)
     fixed_point: bool = False
     max_iterations: int = 10
     verify: bool = True
@@ -87,7 +87,7 @@ class Pipeline:
                 break
         return module
 
-    def _run_pass(self, p: HloPass, module: HloModule, records: list, iteration: int) -> HloModule:
+    def _run_pass(self, p: HloPass, module: HloModule, records: list[PassRecord], iteration: int) -> HloModule:
         log = DecisionLog()
         start = time.perf_counter()
         try:
@@ -114,14 +114,14 @@ class Pipeline:
         return copy.deepcopy(self)
 
     def pass_names(self) -> list[str]:
-        names = []
+        names: list[str] = []
         for step in self.passes:
             names.extend(step.pass_names() if isinstance(step, Pipeline) else [step.name])
         return names
 
     def without(self, *names: str) -> "Pipeline":
         """A copy with every pass (or sub-pipeline) of these names removed, at any depth."""
-        kept = []
+        kept: list[Step] = []
         for step in self.passes:
             if step.name in names:
                 continue

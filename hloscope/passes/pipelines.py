@@ -35,7 +35,7 @@ from .constant_folding import ConstantFolding
 from .cse import CommonSubexpressionElimination
 from .dce import DeadCodeElimination
 from .fusion import InstructionFusion, MultiOutputFusion
-from .pipeline import Pipeline
+from .pipeline import Pipeline, Step
 from .registry import PipelineSpecError, canonical, find_pass, known_passes
 from .reshape_mover import ReshapeMover
 from .scheduler import MemoryScheduler
@@ -182,8 +182,9 @@ def resolve(spec: Spec) -> Pipeline:
 
 def _custom(spec: Spec, names: list) -> Pipeline:
     """Pipeline "custom": each name's pass (a fresh one) or named pipeline, in order."""
-    steps = [_step(name) for name in names]
-    problems = [_problem(n) for n, step in zip(names, steps) if step is None] or ["no names"] * (not names)
+    found = [_step(name) for name in names]
+    steps = [step for step in found if step is not None]
+    problems = [_problem(n) for n, step in zip(names, found) if step is None] or ["no names"] * (not names)
     if problems:
         raise PipelineSpecError(f"pipeline {spec!r}: {'; '.join(dict.fromkeys(problems))}; {_choices()}")
     return Pipeline("custom", steps)
@@ -198,7 +199,7 @@ def _problem(name) -> str:
     return f"unknown pass or pipeline {name.strip()!r}"
 
 
-def _step(name):
+def _step(name) -> Step | None:
     """The step a name stands for: a named pipeline (first), a fresh pass, or None."""
     if not isinstance(name, str):
         return None

@@ -8,6 +8,7 @@ read these objects. A decision is phrased for a learner, e.g.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from ..ir.module import HloModule
 
@@ -42,8 +43,9 @@ class DecisionLog:
 
     entries: list[Decision] = field(default_factory=list)
 
-    def add(self, action: str, subject: str, reason: str, **details) -> Decision:
-        decision = Decision(action, subject, reason, **details)
+    def add(self, action: str, subject: str, reason: str, *, target: str | None = None,
+            rule: str | None = None, computation: str | None = None, accepted: bool = True) -> Decision:
+        decision = Decision(action, subject, reason, target, rule, computation, accepted)
         self.entries.append(decision)
         return decision
 
@@ -53,7 +55,7 @@ class DecisionLog:
     def rejected(self) -> list[Decision]:
         return [d for d in self.entries if not d.accepted]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Decision]:
         return iter(self.entries)
 
     def __len__(self) -> int:
@@ -86,6 +88,8 @@ class PassRecord:
         return f"{mark} {self.pipeline}/{self.name}: {self.seconds * 1e3:.2f} ms, {len(self.log)} decisions"
 
     def _repr_html_(self) -> str:
+        # viz imports this module (views read records) and sits above passes: imported
+        # only when a notebook displays a record.
         from ..viz.records_html import pass_record_html
 
         return pass_record_html(self)

@@ -39,12 +39,12 @@ NOT_MOVED_PAST = frozenset({"rng"})  # elementwise in form, but not a function o
 
 def signature(r: Instruction, source: Instruction) -> tuple:
     """What makes two rearrangements the same: opcode, input dims, output dims, permutation."""
-    return (r.opcode, source.shape.dims, r.shape.dims, r.attr("dimensions"))
+    return (r.opcode, source.array_shape.dims, r.array_shape.dims, r.attr("dimensions"))
 
 
 def is_scalar_broadcast(inst: Instruction, rw: Rewriter) -> bool:
     """A broadcast of a scalar: it can be rebuilt at any shape."""
-    return inst.opcode == "broadcast" and rw.get(inst.operands[0]).shape.rank == 0
+    return inst.opcode == "broadcast" and rw.get(inst.operands[0]).array_shape.rank == 0
 
 
 class _Mover:
@@ -60,7 +60,7 @@ class _Mover:
 
     def movable(self, inst: Instruction) -> tuple | None:
         """The common signature of the rearranged operands, if `inst` qualifies."""
-        if not is_elementwise(inst.opcode) or inst.opcode in NOT_MOVED_PAST or inst.shape.rank == 0:
+        if not is_elementwise(inst.opcode) or inst.opcode in NOT_MOVED_PAST or inst.array_shape.rank == 0:
             return None
         ops = [self.rw.get(o) for o in inst.operands]
         rearranged = [o for o in ops if o.opcode in REARRANGES]
@@ -77,9 +77,10 @@ class _Mover:
         """Rebuild `inst` on the un-rearranged operands and rearrange its result instead."""
         opcode, in_dims, _, perm = sig
         first = next(self.rw.get(o) for o in inst.operands if self.rw.get(o).opcode in REARRANGES)
-        layout = self.rw.get(first.operands[0]).shape.layout
+        layout = self.rw.get(first.operands[0]).array_shape.layout
         inner = [self._unrearranged(self.rw.get(o), in_dims, layout) for o in inst.operands]
-        op = self.rw.add(inst.opcode, ArrayShape(inst.shape.dtype, in_dims, layout), inner, inst.attrs)
+        dtype = inst.array_shape.dtype
+        op = self.rw.add(inst.opcode, ArrayShape(dtype, in_dims, layout), inner, inst.attrs)
         attrs = {"dimensions": perm} if opcode == "transpose" else {}
         moved = self.rw.add(opcode, inst.shape, [op], attrs)
         self.user_count[moved] = len(self.comp.users(inst.name))
@@ -87,7 +88,7 @@ class _Mover:
             "moved",
             first.name,
             f"{opcode} moved below {inst.opcode} {inst.name}: every operand is the same "
-            f"{opcode} of {inst.shape.dtype}[{','.join(map(str, in_dims))}] or a broadcast scalar",
+            f"{opcode} of {dtype}[{','.join(map(str, in_dims))}] or a broadcast scalar",
             target=moved,
             rule="sink_rearrange",
             computation=self.comp.name,
@@ -97,7 +98,7 @@ class _Mover:
     def _unrearranged(self, operand: Instruction, dims: tuple, layout: tuple) -> str:
         if operand.opcode in REARRANGES:
             return operand.operands[0]
-        shape = ArrayShape(operand.shape.dtype, dims, layout)
+        shape = ArrayShape(operand.array_shape.dtype, dims, layout)
         return self.rw.add("broadcast", shape, [operand.operands[0]], {"dimensions": ()})
 
     def merge(self, inst: Instruction) -> str | None:

@@ -60,8 +60,7 @@ def _is_topological(comp: Computation) -> bool:
     for inst in comp.instructions:
         if not seen.issuperset(inst.operands):
             return False
-        preds = inst.attrs.get(_PREDS)
-        if preds and not seen.issuperset(preds):
+        if not seen.issuperset(inst.control_predecessors):
             return False
         seen.add(inst.name)
     return True
@@ -88,7 +87,7 @@ class Rewriter:
     def renamed(self, inst: Instruction) -> Instruction:
         """`inst` with operands and control-predecessors mapped through the replacements."""
         alias = self.alias
-        preds = inst.attrs.get(_PREDS) if inst.attrs else None
+        preds = inst.control_predecessors if _PREDS in inst.attrs else ()  # the check first: cheap
         if not alias or (alias.keys().isdisjoint(inst.operands) and not preds):
             return inst  # the common case, kept cheap: nothing to rename
         ops = tuple(alias.get(o, o) for o in inst.operands)

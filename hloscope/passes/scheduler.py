@@ -37,7 +37,7 @@ class _ListScheduler:
         self.buffers: dict[str, list[str]] = {}
         for inst in comp.post_order():
             self.buffers[inst.name] = self._buffers(inst)
-        deps = {i.name: set(i.operands) | set(i.attrs.get("control-predecessors", ())) for i in comp}
+        deps = {i.name: set(i.operands) | set(i.control_predecessors) for i in comp}
         self.waiting = {n: len(d) for n, d in deps.items()}
         self.successors: dict[str, list[str]] = {n: [] for n in deps}
         for n, d in deps.items():

@@ -14,6 +14,8 @@ Two patterns, both common after inlining calls and while bodies:
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
@@ -44,7 +46,13 @@ def tuple_of_gtes(inst: Instruction, rw: Rewriter) -> str | None:
     return source if in_order and whole else None
 
 
-RULES = {"get-tuple-element": gte_of_tuple, "tuple": tuple_of_gtes}
+Rule = Callable[[Instruction, Rewriter], str | None]
+RULES: dict[str, Rule] = {"get-tuple-element": gte_of_tuple, "tuple": tuple_of_gtes}
+
+
+def identity(rule: Rule) -> str:
+    """The first line of a rule's docstring: the identity it applies."""
+    return (rule.__doc__ or rule.__name__).strip().splitlines()[0]
 
 
 class TupleSimplifier(HloPass):
@@ -64,14 +72,14 @@ class TupleSimplifier(HloPass):
         rw = Rewriter(comp, names)
         for inst in rw.sweep():
             rule = RULES.get(inst.opcode)
-            result = rule(inst, rw) if rule else None
-            if result is None:
+            result = rule(inst, rw) if rule is not None else None
+            if rule is None or result is None:
                 rw.keep(inst)
                 continue
             log.add(
                 "rewrote",
                 inst.name,
-                f"{rule.__name__} ({rule.__doc__.splitlines()[0]})",
+                f"{rule.__name__} ({identity(rule)})",
                 target=result,
                 rule=rule.__name__,
                 computation=comp.name,

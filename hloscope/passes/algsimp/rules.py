@@ -106,7 +106,7 @@ def min_of_highest(inst, ctx):
 
 def _extreme(inst: Instruction, highest: bool):
     """The largest (or smallest) value of `inst`'s element type."""
-    t = inst.shape.element_type
+    t = inst.array_shape.element_type
     if t.is_float:
         return float("inf") if highest else float("-inf")
     if t.kind == "pred":

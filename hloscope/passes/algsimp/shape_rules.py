@@ -157,29 +157,32 @@ def dot_with_size_one_contracting(inst, ctx):
     a, b = ctx.operands(inst)
     if not _plain_dot(inst, a, b):
         return None
-    plan = [_dot_side(inst, a, "lhs", 0), _dot_side(inst, b, "rhs", len(_free(inst, a, "lhs")))]
-    if None in plan:
+    lhs = _dot_side(inst, a, "lhs", 0)
+    rhs = _dot_side(inst, b, "rhs", len(_free(inst, a, "lhs")))
+    if lhs is None or rhs is None:
         return None
-    sides = [_broadcast_side(ctx, inst, x, kept, to) for x, (kept, to) in zip((a, b), plan)]
+    sides = [_broadcast_side(ctx, inst, x, kept, to) for x, (kept, to) in ((a, lhs), (b, rhs))]
     return ctx.add("multiply", inst.shape, sides)
 
 
 def _plain_dot(inst: Instruction, a: Instruction, b: Instruction) -> bool:
     """A dot of one numeric type whose contracting dimensions all have size 1."""
-    shapes = (inst.shape, a.shape, b.shape)
-    if not all(isinstance(s, ArrayShape) and s.dtype == inst.shape.dtype for s in shapes):
+    shape = inst.shape
+    if not isinstance(shape, ArrayShape) or shape.dtype == "pred":
         return False
-    if inst.shape.dtype == "pred":
+    if not all(isinstance(s, ArrayShape) and s.dtype == shape.dtype for s in (a.shape, b.shape)):
         return False
-    return all(a.shape.dims[d] == 1 for d in inst.attr("lhs_contracting_dims", ()))
+    return all(a.array_shape.dims[d] == 1 for d in inst.attr("lhs_contracting_dims", ()))
 
 
 def _free(inst: Instruction, x: Instruction, side: str) -> list[int]:
     used = set(inst.attr(f"{side}_batch_dims", ())) | set(inst.attr(f"{side}_contracting_dims", ()))
-    return [d for d in range(x.shape.rank) if d not in used]
+    return [d for d in range(x.array_shape.rank) if d not in used]
 
 
-def _dot_side(inst: Instruction, x: Instruction, side: str, free_offset: int):
+def _dot_side(
+    inst: Instruction, x: Instruction, side: str, free_offset: int
+) -> tuple[list[int], tuple[int, ...]] | None:
     """(operand dims kept, their output positions), or None if not increasing (not "easy")."""
     batch = list(inst.attr(f"{side}_batch_dims", ()))
     free = _free(inst, x, side)
@@ -192,9 +195,9 @@ def _dot_side(inst: Instruction, x: Instruction, side: str, free_offset: int):
 
 def _broadcast_side(ctx, inst: Instruction, x: Instruction, kept: list[int], to: tuple) -> str:
     """Drop the size-1 contracting dims of `x` and broadcast it to the dot's shape."""
-    name = x.name
-    if len(kept) != x.shape.rank:
-        name = ctx.add("reshape", ArrayShape(x.shape.dtype, tuple(x.shape.dims[d] for d in kept)), [name])
+    name, shape = x.name, x.array_shape
+    if len(kept) != shape.rank:
+        name = ctx.add("reshape", ArrayShape(shape.dtype, tuple(shape.dims[d] for d in kept)), [name])
     return ctx.add("broadcast", inst.shape, [name], dimensions=to)
 
 

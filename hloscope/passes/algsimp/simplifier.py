@@ -23,6 +23,7 @@ shape_rules.py (reshape, transpose, broadcast, slice, pad, reduce, dot).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
@@ -35,6 +36,8 @@ from ..naming import NameUniquer
 from ..pipeline import HloPass
 from ..record import DecisionLog
 from ..rewrite import Rewriter, map_computations
+from .rules import RULES as ARITH_RULES
+from .shape_rules import RULES as SHAPE_RULES
 
 MAX_CHAIN = 4  # rules tried again on an instruction a rule just made (saves fixed-point rounds)
 
@@ -90,19 +93,20 @@ def _splat_value(ctx: Simplifier, inst: Instruction):
     return first if arr.size == 1 or bool(np.all(arr == first)) else None
 
 
-def default_rules() -> dict:
-    """opcode -> the rules tried on it, in order (every rule of both rule files)."""
-    from .rules import RULES as ARITH
-    from .shape_rules import RULES as SHAPES
+# A rule: `rule(inst, ctx)` is the name of the instruction that replaces `inst`, or None.
+Rule = Callable[[Instruction, Simplifier], str | None]
 
-    table: dict[str, list] = {}
-    for source in (ARITH, SHAPES):
+
+def default_rules() -> dict[str, list[Rule]]:
+    """opcode -> the rules tried on it, in order (every rule of both rule files)."""
+    table: dict[str, list[Rule]] = {}
+    for source in (ARITH_RULES, SHAPE_RULES):
         for opcode, rules in source.items():
             table.setdefault(opcode, []).extend(rules)
     return table
 
 
-def rule_identity(rule) -> str:
+def rule_identity(rule: Rule) -> str:
     """A rule's identity: the first line of its docstring, e.g. `x + 0 = x`."""
     return (rule.__doc__ or rule.__name__).strip().splitlines()[0]
 
@@ -117,7 +121,7 @@ class AlgebraicSimplifier(HloPass):
 
     name = "algsimp"
     disabled: tuple[str, ...] = ()
-    rules: dict = field(default_factory=default_rules, repr=False)
+    rules: dict[str, list[Rule]] = field(default_factory=default_rules, repr=False)
 
     def run(self, module: HloModule, log: DecisionLog) -> HloModule:
         names = NameUniquer.for_module(module)

@@ -93,7 +93,7 @@ class Group:
     @classmethod
     def opened(cls, inst: Instruction, comp: Computation) -> "Group | None":
         """An existing fusion instruction as a group (None if it cannot be reopened)."""
-        params = {p.name: inst.operands[p.parameter_number] for p in comp.parameters}
+        params = {p.name: operand for p, operand in zip(comp.parameters, inst.operands, strict=True)}
         root = comp.root_instruction
         outputs = list(root.operands) if root.opcode == "tuple" and len(comp) > 1 else [root.name]
         if any(o in params for o in outputs) or len(set(outputs)) != len(outputs):

@@ -44,7 +44,7 @@ class FusionGraph:
         self.users = {i.name: set(comp.users(i.name)) for i in order}
         self.users[comp.root].add(ROOT)
         self.root = comp.root
-        self.control = {p for i in order for p in i.attrs.get("control-predecessors", ())}
+        self.control = {p for i in order for p in i.control_predecessors}
         self.alias: dict[str, str] = {}
         self.created: list[Group] = []
         self.dropped: set[str] = set()  # fused computations of input fusions that were rebuilt
@@ -147,7 +147,7 @@ class FusionGraph:
 
     def _deps(self, key: str) -> list[str]:
         node = self.nodes[key]
-        extra = [] if isinstance(node, Group) else list(node.attrs.get("control-predecessors", ()))
+        extra = [] if isinstance(node, Group) else list(node.control_predecessors)
         return self.operands(key) + extra
 
     # ---- fusing ----
@@ -237,7 +237,9 @@ class FusionGraph:
         del self.nodes[key]
         for user in self.users.pop(key):  # already get-tuple-elements of a multi-output fusion
             gte = self.nodes[user]
-            index = gte.attrs["index"] + offset
+            if not isinstance(gte, Instruction):
+                raise TypeError(f"{user} reads the multi-output fusion {key} but is not a get-tuple-element")
+            index = gte.attr("index") + offset
             self.nodes[user] = gte.replace(operands=(fusion,), attrs={**gte.attrs, "index": index})
             self.users[fusion].add(user)
 

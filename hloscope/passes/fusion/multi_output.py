@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ...ir.module import HloModule
 from ...ir.opcodes import is_elementwise
-from ...ir.shape import ArrayShape
+from ...ir.shape import ArrayShape, TupleShape
 from ..pipeline import HloPass
 from ..record import DecisionLog
 from .builder import Group, NameUniquer
@@ -71,9 +71,11 @@ def _space(g: FusionGraph, key: str) -> tuple:
         first = reduces[0].operands[0]
         node = g.nodes[key]
         shape = node.body[first].shape if isinstance(node, Group) and first in node.body else g.shape(first)
-        return tuple(shape.dims)
+        return shape.as_array(first).dims
     shape = g.shape(key)
-    return tuple(shape.elements[0].dims if shape.is_tuple else shape.dims)
+    if isinstance(shape, TupleShape):  # a multi-output fusion: its first output's space
+        shape = shape.elements[0]
+    return shape.as_array(key).dims
 
 
 def _root_opcode(g: FusionGraph, key: str) -> str:
@@ -123,7 +125,7 @@ class MultiOutputFusion(HloPass):
         if getattr(node, "opcode", "") == "constant" or not getattr(g.shape(shared), "rank", 0) \
                 or g.shape(shared).byte_size < self.min_shared_bytes:
             return  # re-reading a scalar or a constant costs nothing worth a fusion
-        members = sorted((u for u in g.users[shared] if u != ROOT and _member(g, u)), key=g.position.get)
+        members = sorted((u for u in g.users[shared] if u != ROOT and _member(g, u)), key=g.position.__getitem__)
         group: list[str] = members[:1]
         for other in members[1:]:
             why = next(filter(None, (self._refuse(g, c, other, sibling=True) for c in reversed(group))), None)
@@ -149,7 +151,7 @@ class MultiOutputFusion(HloPass):
         """Move a shared producer into one consumer that also writes it out for the others."""
         if not _producer(g, producer) or len(g.users[producer]) < 2:
             return
-        for consumer in sorted(g.users[producer] - {ROOT}, key=g.position.get):
+        for consumer in sorted(g.users[producer] - {ROOT}, key=g.position.__getitem__):
             if not _member(g, consumer):
                 continue
             why = self._refuse(g, consumer, producer, sibling=False)
