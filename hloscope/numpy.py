@@ -70,7 +70,7 @@ globals().update({_name: _wrap(getattr(np, _name)) for _name in _FUNCTIONS})
 
 
 def _erf_numpy(x):
-    try:
+    try:  # scipy is optional: imported on first use, with a pure-numpy fallback
         from scipy.special import erf as scipy_erf
 
         return scipy_erf(x)
@@ -97,7 +97,7 @@ def asarray(a, dtype=None, **kwargs):
     if not tracing():
         return np.asarray(a, dtype=dtype, **kwargs)
     if isinstance(a, (list, tuple)) and builtins.any(isinstance(x, Tracer) for x in flatten(a)[0]):
-        return stack([asarray(x, dtype) for x in a])
+        return np.stack([asarray(x, dtype) for x in a])  # tracers: numpy dispatches to the stack rule
     return as_tracer(np.asarray(a) if isinstance(a, (list, tuple)) else a, dtype)
 
 

@@ -83,7 +83,7 @@ def abstractify(value) -> ShapedArray:
     """
     if isinstance(value, (bool, int, float)) and not isinstance(value, np.generic):
         dtype = np.result_type(type(value))  # bool, int64, float64: numpy's defaults
-        if dtype == np.int64 and not -(2**63) <= value < 2**63:  # refuse now, not after tracing
+        if isinstance(value, int) and not -(2**63) <= value < 2**63:  # refuse now, not after tracing
             raise OverflowError(f"a Python int of {value.bit_length()} bits does not fit in s64, the type it traces as")
         return ShapedArray((), dtype, weak=True)
     if isinstance(value, (np.ndarray, np.generic)):

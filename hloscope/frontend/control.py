@@ -24,7 +24,7 @@ from .pytree import TreeDef, flatten, unflatten
 from .rules.common import as_tracer, with_weak
 from .rules.elementwise import to_bool
 from .staging import capture_union, close_with_tuple, stage
-from .trace import Frame, Lowering, current_frame, operation
+from .trace import Equation, Frame, Lowering, current_frame, operation
 from .tracer import Tracer
 
 
@@ -80,9 +80,17 @@ def switch(index, branches: Sequence[Callable], *operands):
         avals = _unify(outs, frames, "cond")
         captures = capture_union(frames)
         results = _conditional(parent, index, frames, outs, leaves, captures)
-        eq.outputs = [with_weak(r, a.weak) for r, a in zip(results, avals)]
-        eq.subprograms = [(f"branch {i}", f) for i, f in enumerate(frames)]
-    return unflatten(trees.pop(), eq.outputs)
+        outputs = [with_weak(r, a.weak) for r, a in zip(results, avals)]
+        _record(eq, outputs, [(f"branch {i}", f) for i, f in enumerate(frames)])
+    return unflatten(trees.pop(), outputs)
+
+
+def _record(eq: Equation | None, outputs: list[Tracer], subprograms: list[tuple[str, Frame]]) -> None:
+    """Fill in the listing's equation; there is none when this runs inside another
+    operation (a rule that stages control flow), which is recorded as a whole."""
+    if eq is not None:
+        eq.outputs = outputs
+        eq.subprograms = subprograms
 
 
 def _conditional(parent: Frame, index: Tracer, frames, outs, leaves, captures) -> list[Tracer]:
@@ -138,9 +146,9 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val, _name: str = "w
         init = parent.emit_inst("tuple", [*leaves, *captures])
         inst = parent.cb.while_loop(cond_comp, body_comp, init)
         outs = _unpack(parent, inst, len(leaves) + len(captures))[: len(leaves)]
-        eq.outputs = [with_weak(o, a.weak) for o, a in zip(outs, avals)]
-        eq.subprograms = [("cond", cond_frame), ("body", body)]
-    return unflatten(tree, eq.outputs)
+        outputs = [with_weak(o, a.weak) for o, a in zip(outs, avals)]
+        _record(eq, outputs, [("cond", cond_frame), ("body", body)])
+    return unflatten(tree, outputs)
 
 
 def _predicate(value):

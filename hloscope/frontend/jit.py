@@ -57,9 +57,11 @@ class Traced:
     out_tree: TreeDef
     frame: Frame
     signature: str
-    executable: Callable | None = field(default=None)
+    executable: Callable | None = field(default=None)  # set when first compiled
 
     def run(self, leaves: list, avals: list[ShapedArray]):
+        if self.executable is None:
+            raise RuntimeError(f"the trace for ({self.signature}) was never compiled")
         args = [np.asarray(x, dtype=a.dtype) for x, a in zip(leaves, avals)]
         result = self.executable(*args)
         outs = list(result) if self.module.entry_computation.root_instruction.shape.is_tuple else [result]

@@ -16,12 +16,13 @@ from ..ir.attributes import PadDim, SliceDim, WindowDim
 from ..ir.dtypes import from_numpy
 from ..ir.shape import ArrayShape
 from .abstract import ShapedArray
-from .trace import current_frame
+from .trace import Frame, tracing_frame
 from .tracer import Tracer
 
 
-def frame():
-    return current_frame()
+def frame() -> Frame:
+    """The computation being traced, which every op here writes into."""
+    return tracing_frame("an HLO operation")
 
 
 def hlo_dtype(dtype) -> str:
@@ -146,8 +147,6 @@ def comparator(dtypes: Sequence, body: Callable[..., Tracer]):
 
 
 def _scalar_computation(param_dtypes: Sequence, body: Callable[..., Sequence[Tracer]]):
-    from .trace import Frame
-
     outer = frame()
     sub = Frame(outer.lowering, outer.lowering.region_name(), parent=outer, scope=outer.scope)
     sub.cb.metadata = outer.cb.metadata

@@ -104,7 +104,7 @@ def _build(tree: TreeDef, it):
         return None
     if tree.kind == "dict":
         return dict(zip(tree.keys, children))
-    if tree.kind == "namedtuple":
+    if tree.node_type is not None:  # a named tuple: rebuilt as its own type
         return tree.node_type(*children)
     return children if tree.kind == "list" else tuple(children)
 

@@ -8,7 +8,7 @@ XLA's `while` and `conditional` call.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -35,7 +35,7 @@ def as_output(x, where: str = "output") -> Tracer:
 
 
 def stage(frame: Frame, fn: Callable, avals: Sequence[ShapedArray], names: Sequence[str],
-          build_args: Callable[[list[Tracer]], tuple]) -> tuple[list[Tracer], TreeDef]:
+          build_args: Callable[[list[Tracer]], Sequence[Any]]) -> tuple[list[Tracer], TreeDef]:
     """Call `fn` on new parameters of `frame` (one per aval); its flattened outputs and tree.
 
     `build_args(params)` turns the parameter tracers into fn's positional arguments.
@@ -59,8 +59,9 @@ def tuple_parameter(frame: Frame, comp: Computation, index_of: Sequence[int],
     first = comp.instructions[0] if comp.instructions else None
     arg = Instruction(tuple_name, "parameter", TupleShape(tuple(shapes)), (), {},
                       first.metadata if first else None, parameter_number=0)
+    slot = {p.name: index_of[number] for number, p in enumerate(comp.parameters)}
     body = [
-        Instruction(i.name, "get-tuple-element", i.shape, (tuple_name,), {"index": index_of[i.parameter_number]},
+        Instruction(i.name, "get-tuple-element", i.shape, (tuple_name,), {"index": slot[i.name]},
                     i.metadata) if i.opcode == "parameter" else i
         for i in comp.instructions
     ]

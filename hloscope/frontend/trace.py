@@ -18,6 +18,7 @@ performs internally (`mean` calling `sum`) nest silently inside the outer one.
 from __future__ import annotations
 
 import re
+import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -48,6 +49,16 @@ def current_frame() -> "Frame | None":
     return stack[-1] if stack else None
 
 
+def tracing_frame(what: str) -> "Frame":
+    """The innermost computation being traced; TracerLeakError if `what` happens outside
+    any trace (a traced value that escaped the function being traced)."""
+    frame = current_frame()
+    if frame is None:
+        raise TracerLeakError(located(f"{what} on a traced value outside hloscope.jit: traced values "
+                                      "must not escape the function being traced"))
+    return frame
+
+
 def hlo_name(text: str) -> str:
     """`text` made into a valid HLO identifier (`params['w']` -> `params_w`)."""
     name = re.sub(r"[^A-Za-z0-9_.\-]+", "_", text).strip("_.-") or "arg"
@@ -59,11 +70,11 @@ class Equation:
     """One numpy-level operation as the trace listing shows it: `outs = op[params] inputs`."""
 
     op: str
-    inputs: list
+    inputs: list  # tracers, arrays and numbers, as the call passed them
     params: dict
     source: SourceInfo | None
-    outputs: list = field(default_factory=list)
-    subprograms: list = field(default_factory=list)  # (label, Frame) for cond/while bodies
+    outputs: list[Tracer] = field(default_factory=list)
+    subprograms: list[tuple[str, Frame]] = field(default_factory=list)  # cond branches, loop bodies
 
 
 class Lowering:
@@ -111,7 +122,8 @@ class Frame:
     # ---- values ----
     def wrap(self, inst: Instruction, weak: bool = False) -> Tracer:
         """A tracer for an array-shaped instruction of this frame."""
-        aval = ShapedArray(inst.shape.dims, inst.shape.numpy_dtype, weak)
+        shape = inst.array_shape
+        aval = ShapedArray(shape.dims, shape.numpy_dtype, weak)
         return Tracer(self, inst, aval)
 
     def parameter(self, aval: ShapedArray, name: str, metadata=None) -> Tracer:
@@ -184,10 +196,7 @@ def operation(name: str, inputs=(), params=None) -> Iterator[Equation | None]:
 
     Yields the Equation to fill in (set `.outputs`), or None when nested in another operation.
     """
-    frame = current_frame()
-    if frame is None:
-        raise TracerLeakError(located(f"{name} on a traced value outside hloscope.jit: traced values "
-                                      "must not escape the function being traced"))
+    frame = tracing_frame(name)
     if frame.depth:
         frame.depth += 1
         try:
@@ -203,7 +212,8 @@ def operation(name: str, inputs=(), params=None) -> Iterator[Equation | None]:
     except HloVerifierError as e:
         raise ShapeError(located(f"{name}: {e}", source)) from None
     except Exception as e:
-        if not isinstance(e, HloscopeError) and source is not None:
+        # Python 3.10 has no exception notes: there the error goes up without the line.
+        if sys.version_info >= (3, 11) and not isinstance(e, HloscopeError) and source is not None:
             e.add_note(f"while tracing {name}\n{source.describe()}")
         raise
     finally:

@@ -13,6 +13,8 @@ instead.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 
 from .errors import ConcretizationError, unsupported
@@ -34,7 +36,7 @@ def _apply(func, *args, **kwargs):
 
 
 def _operator(func, *args):
-    from .registry import apply
+    from .registry import apply  # imported here for the same cycle as in _apply
 
     return apply(func, args, {}, operator=True)
 
@@ -88,12 +90,12 @@ class Tracer:
 
     # ---- numpy's dispatch protocols ----
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        from .registry import apply_ufunc
+        from .registry import apply_ufunc  # imported here for the same cycle as in _apply
 
         return apply_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
-        from .registry import apply
+        from .registry import apply  # imported here for the same cycle as in _apply
 
         return apply(func, args, kwargs)
 
@@ -157,7 +159,9 @@ class Tracer:
                                               np.left_shift, np.right_shift))
     __lt__, __le__, __gt__, __ge__ = map(_binary, (np.less, np.less_equal, np.greater, np.greater_equal))
     __eq__, __ne__ = map(_binary, (np.equal, np.not_equal))
-    __hash__ = None  # == is elementwise, as for numpy arrays
+    # == is elementwise, as for numpy arrays, so tracers are unhashable; typeshed declares
+    # such classes (list, ndarray) this way, which the override rule does not know.
+    __hash__: ClassVar[None] = None  # pyright: ignore[reportIncompatibleMethodOverride]
 
     # ---- methods, as on numpy arrays ----
     def sum(self, axis=None, dtype=None, keepdims=False):

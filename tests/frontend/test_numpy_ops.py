@@ -128,6 +128,14 @@ def test_hnp_asarray_accepts_traced_arrays(check):
     check(lambda x: hnp.asarray(x, hnp.float64) * 2, A)
 
 
+def test_hnp_linspace_with_retstep_returns_the_points_and_the_step(check):
+    def f(x):
+        points, step = hnp.linspace(0.0, 1.0, 8, retstep=True)
+        return x * points, step * 2
+
+    check(f, A)
+
+
 def test_numpy_arrays_inside_the_function_become_constants(check):
     table = np.arange(48, dtype=np.float32).reshape(6, 8)
     jf = check(lambda x: x * table + np.ones(8), A)

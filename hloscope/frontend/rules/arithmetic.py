@@ -8,6 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import ops
+from ..errors import unsupported
+from ..tracer import Tracer
 from .common import (all_weak, as_tracer, finish, is_static_scalar, prepare, registrar,
                      result_dtype, ufunc_dtypes, with_weak)
 from .elementwise import to_bool
@@ -21,10 +23,8 @@ def _like(t, value):
     return ops.full(t.shape, value, t.dtype)
 
 
-def integer_pow(t, k: int):
+def integer_pow(t: Tracer, k: int) -> Tracer:
     """t**k for a static k >= 0 by repeated squaring, as JAX's integer_pow (x*x*x, no power op)."""
-    if k == 0:
-        return _like(t, 1)
     acc, base = None, t
     while k:
         if k & 1:
@@ -32,7 +32,7 @@ def integer_pow(t, k: int):
         k >>= 1
         if k:
             base = ops.binary("multiply", base, base)
-    return acc
+    return acc if acc is not None else _like(t, 1)  # k == 0: no factor at all
 
 
 @rule(np.power)
@@ -160,8 +160,6 @@ RULES[np.isfinite] = _float_test(np.isfinite, lambda t: ops.unary("is-finite", t
 def where(condition, x=None, y=None):
     """select(condition, x, y) after numpy's promotion and broadcasting."""
     if x is None or y is None:
-        from ..errors import unsupported
-
         raise unsupported("np.where with one argument", "its result shape depends on the data")
     dt = result_dtype(x, y)
     c, a, b = prepare([to_bool(condition), x, y], [np.bool_, dt, dt])

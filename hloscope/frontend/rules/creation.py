@@ -89,8 +89,10 @@ def arange(start, stop=None, step=1, dtype=None, **kwargs):
 
 @rule(np.linspace)
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, **kwargs):
-    """Static bounds: numpy computes the points, and they become one constant."""
-    return as_tracer(np.linspace(start, stop, num, endpoint, retstep, dtype, axis))
+    """Static bounds: numpy computes the points, and they become one constant (with
+    retstep, the step stays a number, as numpy returns it)."""
+    points, step = np.linspace(start, stop, num, endpoint, retstep=True, dtype=dtype, axis=axis)
+    return (as_tracer(points), step) if retstep else as_tracer(points)
 
 
 def _band(n: int, m: int, k: int, direction: str):

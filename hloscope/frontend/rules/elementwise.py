@@ -63,7 +63,8 @@ def _binary_rule(ufunc, opcode: str):
 def _compare_rule(ufunc, direction: str):
     def lower(x, y):
         dts, _ = ufunc_dtypes(ufunc, [x, y])
-        return ops.compare(*prepare([x, y], dts), direction)
+        a, b = prepare([x, y], dts)
+        return ops.compare(a, b, direction)
 
     lower.__doc__ = f"numpy.{ufunc.__name__} -> HLO compare, direction={direction}"
     return lower

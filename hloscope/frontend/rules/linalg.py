@@ -8,6 +8,8 @@ letters ask for another order.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import numpy as np
 
 from .. import ops
@@ -84,7 +86,7 @@ def outer(a, b, out=None):
 
 
 @rule(np.tensordot)
-def tensordot(a, b, axes=2):
+def tensordot(a, b, axes: int | Sequence = 2):
     x, y = _operands(a, b)
     if isinstance(axes, (int, np.integer)):
         ax, bx = list(range(x.ndim - axes, x.ndim)), list(range(axes))

@@ -25,13 +25,13 @@ rule = registrar(RULES)
 
 def _resolve_shape(shape, size: int, old) -> tuple[int, ...]:
     """A reshape target with at most one -1 filled in; a ShapeError if the sizes differ."""
-    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
-    known = math.prod(d for d in shape if d != -1)
-    if shape.count(-1) == 1 and known and size % known == 0:
-        shape = tuple(size // known if d == -1 else d for d in shape)
-    if shape.count(-1) or math.prod(shape) != size:
-        raise shape_error(f"reshape: cannot reshape array of shape {tuple(old)} (size {size}) into shape {shape}")
-    return shape
+    dims = (int(shape),) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
+    known = math.prod(d for d in dims if d != -1)
+    if dims.count(-1) == 1 and known and size % known == 0:
+        dims = tuple(size // known if d == -1 else d for d in dims)
+    if dims.count(-1) or math.prod(dims) != size:
+        raise shape_error(f"reshape: cannot reshape array of shape {tuple(old)} (size {size}) into shape {dims}")
+    return dims
 
 
 @rule(np.reshape)
@@ -50,7 +50,9 @@ def ravel(a, order="C"):
 @rule(np.transpose, np.permute_dims)
 def transpose(a, axes=None):
     t = as_tracer(a)
-    perm = tuple(reversed(range(t.ndim))) if axes is None else tuple(one_axis(x, t.ndim) for x in axes)
+    if axes is None:
+        return ops.transpose(t, tuple(reversed(range(t.ndim))))
+    perm = tuple(one_axis(x, t.ndim) for x in axes)
     if sorted(perm) != list(range(t.ndim)):
         raise shape_error(f"transpose: axes {tuple(axes)} do not match an array of shape {t.shape}")
     return ops.transpose(t, perm)
