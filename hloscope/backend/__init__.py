@@ -20,6 +20,10 @@ What every target shares lives here, once, as in XLA:
     loop_state.py       which loop state a while body passes through unchanged
     loop_function.py    the plain loop function `void f(ptr..., i64 begin, i64 end)`
     loop_kernel.py      a loop nest around the elemental value of a root
+    dispatch.py         the per-instruction dispatch: which instructions need code, which
+                        cannot be lowered, which kernels (the target's KernelChoices)
+    in_place.py         when a kernel may write its result over memory it reads
+    plain_loops.py      kernel choices with nothing but plain loops (the target-neutral form)
     targets.py          one LLVM IR kernel as x86-64, AArch64, NVPTX or AMDGPU assembly
 
 Each target (backend/cpu, backend/gpu) adds its own kernel choices, options, executable

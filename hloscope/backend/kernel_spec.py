@@ -33,14 +33,15 @@ class KernelSpec:
 
 @dataclass
 class ModuleContext:
-    """State shared by all kernels of one LLVM module."""
+    """State shared by all kernels of one LLVM module, for the target named `target` (what
+    error messages say: "cpu", "gpu")."""
 
     llmod: ir.Module
     hlo: HloModule
     options: EmitOptions
     constants: ConstantPool
-    parallel_min_elements: int = 256 * 1024
-    names: set = field(default_factory=set)
+    target: str
+    names: set[str] = field(default_factory=set, kw_only=True)  # function names taken
 
     def unique_name(self, text: str) -> str:
         """An LLVM symbol for `text` that no function of the module has yet: instruction names

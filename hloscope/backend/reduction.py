@@ -10,20 +10,28 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from ..ir.instruction import Instruction
 from ..ir.shape import ArrayShape
-from .buffers import leaves
+from .buffers import Buffer, leaves
 from .index import Index
 from .kernel_spec import KernelSpec
 from .llvm_types import storage_type, store
 
 
-def reduce_parts(spec: KernelSpec):
-    """(heroes, side outputs, other outputs) of the root, or None if it is not reduce-rooted.
+class ReduceParts(NamedTuple):
+    """A reduce-rooted computation's root elements, each with its output buffers: heroes are
+    reduces over the same input dims and dimensions; side outputs are elements with the
+    reduce input's dimensions (computed in the same loops); others get loops of their own."""
 
-    Heroes are reduces over the same input dims and dimensions, each with its outputs; side
-    outputs are root elements with the reduce input's dimensions (computed in the same
-    loops); others get a loop nest of their own.
-    """
+    heroes: list[tuple[Instruction, list[Buffer]]]
+    sides: list[tuple[str, list[Buffer]]]
+    others: list[tuple[str, list[Buffer]]]
+
+
+def reduce_parts(spec: KernelSpec) -> ReduceParts | None:
+    """The ReduceParts of the root, or None if it is not reduce-rooted."""
     comp = spec.comp
     root = comp.root_instruction
     elements = list(root.operands) if root.opcode == "tuple" else [root.name]
@@ -34,15 +42,15 @@ def reduce_parts(spec: KernelSpec):
     in_dims = comp[first.operands[0]].shape.dims
     hero_names = {h.name for h in heroes if comp[h.operands[0]].shape.dims == in_dims
                   and h.attr("dimensions") == first.attr("dimensions")}
-    parts = ([], [], [])
+    parts = ReduceParts([], [], [])
     for name, outs in _output_slices(comp, elements, spec.outputs):
         shape = comp[name].shape
         if name in hero_names:
-            parts[0].append((comp[name], outs))
+            parts.heroes.append((comp[name], outs))
         elif isinstance(shape, ArrayShape) and shape.dims == in_dims:
-            parts[1].append((name, outs))
+            parts.sides.append((name, outs))
         else:
-            parts[2].append((name, outs))
+            parts.others.append((name, outs))
     return parts
 
 

@@ -3,7 +3,8 @@
 Every kernel is a plain loop function (backend/loop_function.py) built from the shared
 pieces of backend/; what is the CPU's own:
 
-    lowering.py       which kernel for which root, and the program functions of the module
+    kernel_choices.py which kernel for which root (what the shared dispatch asks)
+    lowering.py       HLO module -> LLVM module: program functions, kernels and partitions
     reduce_kernel.py  reductions (row and column), with multi-output siblings
     split_reduce.py   full reductions cut into chunks, so they use every core
     dot_kernel.py     dot: a BLAS call (as XLA calls Eigen) or a tiled loop nest

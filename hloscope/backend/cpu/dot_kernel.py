@@ -1,9 +1,8 @@
 """dot: a BLAS call or a tiled loop nest (XLA's DotOpEmitter: Eigen vs. tiled LLVM IR).
 
-Both paths first bring the dot into matrix form (`gemm_form`): batch dimensions leading,
-and each operand's free and contracting dimensions two contiguous groups, so that per batch
-the operands are an M x K (or K x M) and a K x N (or N x K) row-major matrix. Other dots
-fall back to the elemental rule (one inner product per output element).
+Both paths start from the dot's matrix form (backend/gemm.py): per batch element, an
+M x K (or K x M) and a K x N (or N x K) row-major matrix. Other dots fall back to the
+elemental rule (one inner product per output element).
 
   blas   C^T = B^T A^T through sgemm_/dgemm_ (column-major), one call per batch element.
   loops  for j0 in blocks of 256 columns: for i in rows: C[i, j0:] = 0;
@@ -18,7 +17,10 @@ from llvmlite import ir
 
 from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
-from ..gemm import GemmForm
+from ..buffers import Buffer
+from ..gemm import GemmForm, gemm_form
+from ..kernel_spec import KernelSpec, ModuleContext
+from ..loop_function import LoopFunction, LoopKernel
 from ..llvm_types import F32, F64, I8, I32, I64, PTR, VOID, constant, load, storage_type, store, value_type
 from ..loops import for_range
 from ..scalar_convert import emit_convert
@@ -26,6 +28,33 @@ from ..scalar_ops import emit_binary
 from . import blas
 
 COLUMN_BLOCK = 256
+
+
+def emit_dot_kernel(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: Buffer) -> LoopKernel:
+    """The dot kernel of `dot` (in matrix form, both operands parameters of spec.comp)."""
+    comp = spec.comp
+    lhs_p, rhs_p = (comp[o] for o in dot.operands)
+    lhs, rhs = spec.inputs[lhs_p.parameter_number], spec.inputs[rhs_p.parameter_number]
+    form = gemm_form(dot, lhs_p.shape, rhs_p.shape)
+    assert form is not None, "the kernel choices take only dots in matrix form"
+    use_blas = mc.options.dot == "blas" and blas_ok(dot, lhs_p.shape, rhs_p.shape)
+    kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out], {out})
+    ctx = mc.emit_context(kf.builder)
+    p = kf.pointer
+    kind = "dot-blas" if use_blas else "dot-loops"
+    kernel = LoopKernel(spec.name, spec.instruction, kind, kf.buffers, work=form.m * form.n * form.k * form.batch)
+    if use_blas:
+        emit_blas(ctx, form, dot.shape.dtype, p(out), p(lhs), p(rhs), kf.begin, kf.end)
+        kernel.extent, kernel.granule = form.m, 16
+        kernel.notes.append(f"gemm {form.batch}x[{form.m}x{form.k}]@[{form.k}x{form.n}] via {dot.shape.dtype} BLAS, "
+                            "rows split across hloscope's threads")
+    else:
+        emit_loops(ctx, form, dot, (lhs_p.shape, rhs_p.shape), p(out), p(lhs), p(rhs), kf.begin, kf.end)
+        kernel.extent = form.m
+        kernel.notes.append(f"tiled loops {form.batch}x[{form.m}x{form.k}]@[{form.k}x{form.n}]")
+    kf.finish()
+    kernel.function = kf.fn
+    return kernel
 
 
 def blas_ok(dot: Instruction, lhs: ArrayShape, rhs: ArrayShape) -> bool:

@@ -20,11 +20,10 @@ from typing import Iterator, Protocol
 
 from llvmlite import ir
 
-from ...ir.module import HloModule
-from ..emit_context import ConstantPool, EmitContext, EmitOptions
+from ...ir.computation import Computation
 from ..llvm_types import I64, PTR, VOID
 from ..buffers import Buffer
-from ..kernel_spec import distinct_buffers, llvm_name, location
+from ..kernel_spec import ModuleContext, distinct_buffers, llvm_name, location
 
 MAX_BLOCKS = 65535 * 4  # grid-stride kernels never need more blocks than this
 
@@ -89,17 +88,12 @@ class GpuKernel:
 
 
 @dataclass
-class GpuModuleContext:
-    """State shared by all kernels of one LLVM module."""
+class GpuModuleContext(ModuleContext):
+    """State shared by all kernels of one LLVM module, with the GPU's thread model."""
 
-    llmod: ir.Module
-    hlo: HloModule
-    options: EmitOptions
-    constants: ConstantPool
     threads: ThreadModel
     block_size: int = 256
-    names: set = field(default_factory=set)
-    computation: object = None  # the computation being lowered (whose constants kernels read)
+    computation: Computation | None = None  # the computation being lowered (whose constants kernels read)
 
     def kernel_name(self, text: str) -> str:
         """A unique name PTX accepts as is: letters, digits and '_' (NVPTX would otherwise
@@ -111,9 +105,6 @@ class GpuModuleContext:
             name, n = f"{base}_{n}", n + 1
         self.names.add(name)
         return name
-
-    def emit_context(self, builder: ir.IRBuilder) -> EmitContext:
-        return EmitContext(builder, self.llmod, self.hlo, self.options, self.constants)
 
 
 class GpuKernelFunction:

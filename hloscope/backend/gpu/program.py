@@ -18,7 +18,7 @@ resolves one kind of address.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Union
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,9 @@ class Conditional:
 
     def describe(self) -> str:
         return f"conditional {self.instruction} on {self.selector.describe()} ({len(self.branches)} branches)"
+
+
+Step = Union[KernelLaunch, DeviceCopy, WhileLoop, Conditional]  # one step of a host program
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,86 @@
+"""Which CPU kernel computes which root (the CPU's KernelChoices, see backend/dispatch.py).
+
+    scatter                                 scatter_kernel: in order, one thread   (scatter)
+    sort                                    sort_kernel: a stable merge sort      (sort)
+    dot of two parameters in matrix form    dot_kernel: BLAS or tiled loops       (dot-blas, dot-loops)
+      (not f16/bf16: those accumulate in f32 registers in the elemental dot)
+    a full reduction of a big input         split_reduce: chunks on every core    (reduce-partials, reduce-combine)
+    any other reduce-rooted computation     reduce_kernel: row or column loops    (reduce)
+      (but a column reduction to f16/bf16: the elemental reduce keeps its sum in f32)
+    anything else                           the plain loop kernel                 (loop)
+"""
+
+from __future__ import annotations
+
+from ...ir.computation import Computation
+from ...ir.instruction import Instruction
+from ...ir.module import HloModule
+from ..buffers import Buffer, BufferLayout
+from ..gemm import gemm_form
+from ..kernel_spec import KernelSpec, ModuleContext
+from ..loop_function import LoopKernel
+from ..loop_kernel import emit_loop_kernel
+from ..reduction import ReduceParts, loop_plan
+from .dot_kernel import emit_dot_kernel
+from .reduce_kernel import emit_reduce_kernel
+from .scatter_kernel import emit_scatter_kernel
+from .sort_kernel import emit_sort_kernel
+from .split_reduce import chunk_count, emit_split_reduce
+
+
+class CpuKernels:
+    """The CPU's kernel choices (see the module docstring). A full reduction of at least
+    `parallel_min_elements` elements is split into chunks."""
+
+    own_kernel_roots = frozenset({"scatter", "sort"})
+
+    def __init__(self, mc: ModuleContext, parallel_min_elements: int):
+        self.mc, self.parallel_min_elements = mc, parallel_min_elements
+
+    @property
+    def target(self) -> str:
+        return self.mc.target
+
+    @property
+    def hlo(self) -> HloModule:
+        return self.mc.hlo
+
+    def kernel_name(self, text: str) -> str:
+        return self.mc.unique_name(text)
+
+    def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
+        if spec.comp.root_instruction.opcode == "scatter":
+            return emit_scatter_kernel(self.mc, spec)
+        return emit_sort_kernel(self.mc, spec, layout)
+
+    def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
+        """A dot of two parameters in matrix form: it gets a dot kernel of its own. (16-bit
+        float dots stay elemental: they accumulate in f32 registers and round once.)"""
+        ops = [comp[o] for o in dot.operands]
+        if any(o.opcode != "parameter" for o in ops) or dot.shape.dtype in ("f16", "bf16"):
+            return False
+        return gemm_form(dot, ops[0].shape, ops[1].shape) is not None
+
+    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer) -> LoopKernel:
+        return emit_dot_kernel(self.mc, spec, dot, out)
+
+    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
+                          layout: BufferLayout) -> list[LoopKernel] | None:
+        if _sixteen_bit_column(spec, parts):
+            return None  # accumulate in f32 registers per output element (the elemental reduce)
+        chunks = chunk_count(self.mc, spec, parts, self.parallel_min_elements) if not extra else 0
+        if chunks > 1:
+            return emit_split_reduce(self.mc, spec, parts, chunks, layout)
+        return [emit_reduce_kernel(self.mc, spec, parts, extra)]
+
+    def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
+        return emit_loop_kernel(self.mc, spec, extra)
+
+
+def _sixteen_bit_column(spec: KernelSpec, parts: ReduceParts) -> bool:
+    """A column reduction (accumulating in memory) with an f16/bf16 result would round at
+    every step; those use the elemental reduce, which carries the sum in f32."""
+    hero = parts.heroes[0][0]
+    in_shape = spec.comp[hero.operands[0]].array_shape
+    half = any(o.shape.dtype in ("f16", "bf16") for _, outs in parts.heroes for o in outs)
+    return half and bool(loop_plan(in_shape, set(hero.attr("dimensions")))["inner"])
