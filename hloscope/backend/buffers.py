@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import NotSupportedError
 from ..ir.computation import Computation
 from ..ir.shape import ArrayShape, TupleShape
+from .unsupported import unsupported
 
 ALIGN = 64  # arena offsets and constants are aligned like this (XLA's MinAlign)
 OUTPUT_ALIGN = 16  # result arrays come from numpy (malloc): 16-byte aligned
@@ -96,14 +96,14 @@ def is_alias(inst, comp: Computation) -> bool:
     return False
 
 
-def operand_buffers(inst, layout: BufferLayout, backend: str) -> list[Buffer]:
+def operand_buffers(inst, layout: BufferLayout, target: str) -> list[Buffer]:
     """One buffer per operand of a kernel's instruction; a tuple-shaped operand (a whole
     loop state) has several and cannot be one kernel argument."""
     inputs = []
     for op in inst.operands:
         bufs = layout.of(op)
         if len(bufs) != 1:
-            raise NotSupportedError(f"not supported on {backend}: tuple-shaped operand {op} of {inst.name}")
+            raise unsupported(target, f"tuple-shaped operand {op}", inst.name)
         inputs.append(bufs[0])
     return inputs
 

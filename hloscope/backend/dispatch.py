@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Collection, Protocol, Sequence, TypeVar
 
-from ..errors import NotSupportedError
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
@@ -35,6 +34,7 @@ from .elemental import RULES
 from .in_place import epilogue_in_place, safe_outputs
 from .kernel_spec import KernelSpec
 from .reduction import ReduceParts, reduce_parts
+from .unsupported import unsupported
 
 NO_CODE = frozenset({"parameter", "constant", "tuple", "get-tuple-element", "bitcast", "after-all"})
 CONTROL_FLOW = frozenset({"while", "conditional"})
@@ -168,12 +168,7 @@ def check_supported(comp: Computation, choices: KernelChoices[object]) -> None:
     for i in comp.instructions:
         own_kernel = i.opcode in choices.own_kernel_roots and i.name == comp.root
         if i.opcode in NOT_LOWERED or (i.opcode not in RULES and i.opcode != "parameter" and not own_kernel):
-            raise unsupported(choices.target, i)
+            raise unsupported(choices.target, i.opcode, i.name)
         for callee in i.called_computations():
             check_supported(choices.hlo.computation(callee), choices)
 
-
-def unsupported(target: str, inst: Instruction) -> NotSupportedError:
-    """The error for an instruction `target` cannot lower: it names the target, the op and
-    the instruction."""
-    return NotSupportedError(f"not supported on {target}: {inst.opcode} (instruction {inst.name})")

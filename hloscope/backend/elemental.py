@@ -19,7 +19,6 @@ from typing import Callable
 
 from llvmlite import ir
 
-from ..errors import NotSupportedError
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.opcodes import OPCODES
@@ -28,6 +27,7 @@ from . import elemental_data, elemental_reduce, scalar_convert, scalar_ops
 from .emit_context import EmitContext
 from .index import Index, add, delinearize, is_default_physical, linearize, mul
 from .llvm_types import I64, constant, load, round_to
+from .unsupported import unsupported
 
 Leaf = Callable[[Index], ir.Value]
 
@@ -54,7 +54,7 @@ class ElementalEmitter:
         else:
             fn = RULES.get(inst.opcode)
             if fn is None:
-                raise NotSupportedError(f"not supported on cpu: {inst.opcode}")
+                raise unsupported(self.ctx.target, inst.opcode, inst.name)
             result = fn(self, inst, index)
         self._scopes[-1][key] = (index, result)  # keep `index` alive: its id is in the key
         return result

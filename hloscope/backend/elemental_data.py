@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ..errors import NotSupportedError
 from . import scalar_convert
 from .index import Index, add
 from .llvm_types import I1, I64
+from .unsupported import unsupported
 
 
 def clamp(b: ir.IRBuilder, v: ir.Value, lo: int | ir.Value, hi: int | ir.Value) -> ir.Value:
@@ -118,7 +118,7 @@ def _dynamic_update_slice(em, inst, index):
 def _gather(em, inst, index):
     """XLA's gather: batch positions pick start indices, offset positions walk the slice."""
     if inst.attr("operand_batching_dims"):
-        raise NotSupportedError("not supported on cpu: gather with operand_batching_dims")
+        raise unsupported(em.ctx.target, "gather with operand_batching_dims", inst.name)
     b = em.b
     operand, indices = em.operand_shape(inst, 0), em.operand_shape(inst, 1)
     offset_dims = inst.attr("offset_dims") or ()

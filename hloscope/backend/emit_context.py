@@ -47,17 +47,19 @@ class ConstantPool:
 
 @dataclass
 class EmitContext:
-    """The builder positioned inside some kernel, plus module-wide state."""
+    """The builder positioned inside some kernel, plus module-wide state; `target` is the
+    target's name, as error messages say it ("cpu", "gpu")."""
 
     b: ir.IRBuilder
     llmod: ir.Module
     hlo: HloModule
     options: EmitOptions
     constants: ConstantPool
+    target: str
     scalar: ScalarContext = field(init=False)
 
     def __post_init__(self):
-        self.scalar = ScalarContext(self.b, self.llmod, self.options.fast_math)
+        self.scalar = ScalarContext(self.b, self.llmod, self.target, self.options.fast_math)
 
     @property
     def reduction_flags(self) -> tuple[str, ...]:

@@ -54,7 +54,7 @@ class ModuleContext:
         return name
 
     def emit_context(self, builder: ir.IRBuilder) -> EmitContext:
-        return EmitContext(builder, self.llmod, self.hlo, self.options, self.constants)
+        return EmitContext(builder, self.llmod, self.hlo, self.options, self.constants, self.target)
 
 
 def llvm_name(text: str) -> str:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ..errors import NotSupportedError
 from .llvm_types import F64, from_storage, info, round_to, storage_type, to_storage, value_type
 from .scalar_ops import ScalarContext, suffix
+from .unsupported import unsupported
 
 
 def emit_convert(ctx: ScalarContext, x: ir.Value, src: str, dst: str) -> ir.Value:
@@ -47,7 +47,7 @@ def emit_bitcast_convert(ctx: ScalarContext, x: ir.Value, src: str, dst: str) ->
     """bitcast-convert between element types of the same width: the same bits, reread."""
     width = info(src).bits
     if width != info(dst).bits:
-        raise NotSupportedError(f"not supported on cpu: bitcast-convert {src} -> {dst} (widths differ)")
+        raise unsupported(ctx.target, f"bitcast-convert {src} -> {dst} (widths differ)")
     b = ctx.b
     raw = to_storage(b, x, src)
     if raw.type != ir.IntType(width):

@@ -16,17 +16,19 @@ from dataclasses import dataclass, field
 
 from llvmlite import ir
 
-from ..errors import NotSupportedError
 from . import mathlib
 from .llvm_types import F32, F64, I1, info
+from .unsupported import unsupported
 
 
 @dataclass
 class ScalarContext:
-    """What a scalar rule needs: the builder, the LLVM module (for intrinsics), the options."""
+    """What a scalar rule needs: the builder, the LLVM module (for intrinsics), the target's
+    name (for error messages), the options."""
 
     b: ir.IRBuilder
     module: ir.Module
+    target: str
     fast_math: bool = False
     _intrinsics: dict = field(default_factory=dict)
 
@@ -106,7 +108,7 @@ def emit_unary(ctx: ScalarContext, opcode: str, x: ir.Value, dtype: str, out_dty
     if kind == "float":
         rule = FLOAT_UNARY.get(opcode)
         if rule is None:
-            raise NotSupportedError(f"not supported on cpu: {opcode} on {dtype}")
+            raise unsupported(ctx.target, f"{opcode} on {dtype}")
         return rule(ctx, x)
     b = ctx.b
     if opcode == "not":
@@ -114,7 +116,7 @@ def emit_unary(ctx: ScalarContext, opcode: str, x: ir.Value, dtype: str, out_dty
     if opcode == "copy":
         return x
     if kind == "pred":
-        raise NotSupportedError(f"not supported on cpu: {opcode} on pred")
+        raise unsupported(ctx.target, f"{opcode} on pred")
     if opcode == "negate":
         return b.neg(x)
     if opcode == "abs":
@@ -126,7 +128,7 @@ def emit_unary(ctx: ScalarContext, opcode: str, x: ir.Value, dtype: str, out_dty
     if opcode == "count-leading-zeros":
         fn = ctx.intrinsic(f"llvm.ctlz.{suffix(x.type)}", x.type, [x.type, I1])
         return b.call(fn, [x, I1(0)])
-    raise NotSupportedError(f"not supported on cpu: {opcode} on {dtype}")
+    raise unsupported(ctx.target, f"{opcode} on {dtype}")
 
 
 # ---------------------------------------------------------------- binary
@@ -240,7 +242,7 @@ def emit_binary(ctx: ScalarContext, opcode: str, x: ir.Value, y: ir.Value, dtype
     else:
         result = _int_binary(ctx, opcode, x, y, kind == "signed")
     if result is None:
-        raise NotSupportedError(f"not supported on cpu: {opcode} on {dtype}")
+        raise unsupported(ctx.target, f"{opcode} on {dtype}")
     return result
 
 

@@ -66,15 +66,6 @@ def test_dot_option_and_blas_call():
     np.testing.assert_allclose(loops(a, b), a @ b, rtol=1e-5, atol=1e-5)
 
 
-def test_unsupported_opcode_names_it():
-    text = module("""
-        p = f32[4] parameter(0)
-        r = f32[4] custom-call(p), custom_call_target="foo"
-    """)
-    with pytest.raises(hloscope.NotSupportedError, match="not supported on cpu: custom-call"):
-        compile_text(text, pipeline="none")
-
-
 def test_bad_options():
     with pytest.raises(TypeError, match="unknown cpu compile option"):
         compile_text(SOFTMAX, optimise=True)

@@ -15,7 +15,6 @@ from typing import Sequence, Union
 
 from llvmlite import ir
 
-from ...errors import NotSupportedError
 from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
@@ -26,6 +25,7 @@ from ..dispatch import lower_instruction, program_steps
 from ..emit_context import ConstantPool, EmitOptions
 from ..kernel_spec import ModuleContext
 from ..loop_function import LoopKernel
+from ..unsupported import unsupported
 from .control_flow import CONTROL_FLOW, ConditionalStep, WhileStep
 from .entry import EntryEmitter
 from .kernel_choices import CpuKernels
@@ -59,7 +59,7 @@ def lower(module: HloModule, options: LoweringOptions, plan: MemoryPlan | None =
     """The entry computation as the external function `options.entry_name`."""
     entry = module.entry_computation
     if any(not isinstance(p.shape, ArrayShape) for p in entry.parameters):
-        raise NotSupportedError(f"not supported on {NAME}: tuple-shaped entry parameters")
+        raise unsupported(NAME, "tuple-shaped entry parameters")
     llmod = ir.Module(name=module.name)
     mc = ModuleContext(llmod, module, options.emit, ConstantPool(llmod), NAME)
     layout = assign_buffers(entry, plan)

@@ -16,7 +16,6 @@ at once, with one to_apply call.
 
 from __future__ import annotations
 
-from ...errors import NotSupportedError
 from ..elemental import ElementalEmitter
 from ..elemental_reduce import apply_reducer
 from ..index import Index
@@ -27,12 +26,13 @@ from ..kernel_io import input_leaves
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopFunction, LoopKernel
 from ..loop_kernel import emit_loops
+from ..unsupported import unsupported
 
 
 def emit_scatter_kernel(mc: ModuleContext, spec: KernelSpec) -> LoopKernel:
     scatter = spec.comp.root_instruction
     if scatter.attr("input_batching_dims"):
-        raise NotSupportedError("not supported on cpu: scatter with input_batching_dims")
+        raise unsupported(mc.target, "scatter with input_batching_dims", spec.instruction)
     kf = LoopFunction(mc.llmod, spec.name, spec.inputs + spec.outputs, set(spec.outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, {}))

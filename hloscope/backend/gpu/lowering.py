@@ -17,7 +17,6 @@ from typing import Sequence
 
 from llvmlite import ir
 
-from ...errors import NotSupportedError
 from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
@@ -25,6 +24,7 @@ from ...memory import MemoryPlan
 from ..buffers import BufferLayout, assign_buffers
 from ..dispatch import lower_instruction, program_steps
 from ..emit_context import ConstantPool, EmitOptions
+from ..unsupported import unsupported
 from .control_flow import CONTROL_FLOW
 from .kernel import GpuKernel, GpuModuleContext, ThreadModel
 from .kernel_choices import GpuKernels
@@ -57,7 +57,7 @@ def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan: Me
     threads = threads or Nvptx()
     entry = module.entry_computation
     if any(p.shape.is_tuple for p in entry.parameters):
-        raise NotSupportedError(f"not supported on {NAME}: tuple-shaped entry parameters")
+        raise unsupported(NAME, "tuple-shaped entry parameters")
     layout = assign_buffers(entry, plan)
     llmod = ir.Module(name=module.name)
     if threads.triple:

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from math import prod
 
-from ...errors import NotSupportedError
 from ..kernel_spec import KernelSpec
 from ..sort_comparator import comes_first, store_permuted
 from ..index import spread
 from ..llvm_types import I1, I32, I64
+from ..unsupported import unsupported
 from .kernel import GpuKernel, GpuModuleContext, Launch
 from .reduce_kernel import open_kernel
 
@@ -45,7 +45,7 @@ def emit_sort_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
     shape = spec.comp[sort.operands[0]].shape
     n = shape.dims[dim]
     if n > MAX_ROW:
-        raise NotSupportedError(f"not supported on gpu: sort of rows longer than {MAX_ROW} (instruction {spec.instruction})")
+        raise unsupported(mc.target, f"sort of rows longer than {MAX_ROW}", spec.instruction)
     others = [d for d in range(shape.rank) if d != dim]
     rows = prod(shape.dims[d] for d in others)
     padded = 1 << max(0, (n - 1).bit_length())

@@ -1,0 +1,48 @@
+"""What the CPU cannot lower is refused before any code is emitted, in a message that names
+the target, the op and (where the emitter knows it) the instruction."""
+
+from pathlib import Path
+
+import pytest
+
+import hloscope
+from backend_helpers import compile_text, module
+
+CUSTOM_CALL = module("""
+    p = f32[4] parameter(0)
+    r = f32[4] custom-call(p), custom_call_target="foo"
+""")
+FUSED_CUSTOM_CALL = module("""
+    p = f32[4] parameter(0)
+    e = f32[4] exponential(p)
+    r = f32[4] custom-call(e), custom_call_target="foo"
+    a = f32[4] add(r, p)
+""")
+BATCHED_GATHER = module("""
+    x = f32[2,5] parameter(0)
+    i = s32[2,1] parameter(1)
+    r = f32[2] gather(x, i), offset_dims={}, collapsed_slice_dims={1}, start_index_map={1}, operand_batching_dims={0}, start_indices_batching_dims={0}, index_vector_dim=1, slice_sizes={1,1}
+""")
+WIDENING_BITCAST = module("""
+    p = f32[4] parameter(0)
+    r = f16[4,2] bitcast-convert(p)
+""")
+
+
+@pytest.mark.parametrize("pipeline", ["none", "default"])
+@pytest.mark.parametrize("text, message", [
+    (CUSTOM_CALL, "not supported on cpu: custom-call (instruction r)"),
+    (FUSED_CUSTOM_CALL, "not supported on cpu: custom-call (instruction r)"),
+    (BATCHED_GATHER, "not supported on cpu: gather with operand_batching_dims (instruction r)"),
+    (WIDENING_BITCAST, "not supported on cpu: bitcast-convert f32 -> f16 (widths differ)"),
+], ids=["custom-call", "custom-call-among-fusions", "batched-gather", "widening-bitcast-convert"])
+def test_message_names_the_cpu_and_the_op(text, message, pipeline):
+    with pytest.raises(hloscope.NotSupportedError) as caught:
+        compile_text(text, pipeline=pipeline)
+    assert str(caught.value) == message
+
+
+def test_scatter_which_the_gpu_lacks_compiles_for_the_cpu():
+    """The op only the GPU refuses (tests/gpu/test_gpu_unsupported.py): the CPU has a kernel."""
+    text = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_scatter_add.hlo").read_text()
+    assert "scatter" in [k.kind for k in compile_text(text).report.kernels]
