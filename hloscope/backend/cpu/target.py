@@ -25,6 +25,7 @@ from ...compilation.stages import Stage
 from ...compilation.target import Target
 from ...ir import parse_hlo
 from ...runtime.signature import Signature
+from ..llvm_worker import default_worker
 from . import disk_cache, jit
 from .executable import CpuExecutable
 from .lowering import Lowered, LoweringOptions, lower
@@ -72,7 +73,7 @@ class CpuBuild:
 
     options: CpuOptions
     lowered: Lowered | None = None
-    llvm_module: Any = None
+    handle: int | None = None  # the optimized module, in the LLVM worker until codegen
     obj: bytes = b""
     kernels: list[Kernel] = field(default_factory=list)
 
@@ -89,12 +90,13 @@ class CpuBuild:
         return f"{len(c.kernels)} kernels ({split} split across threads), arena {c.arena_bytes:,} B"
 
     def llvm_opt(self, c: Compilation) -> str:
-        self.llvm_module = jit.optimize(c.llvm_ir, _target(self.options))
-        c.optimized_llvm_ir = str(self.llvm_module)
+        self.handle, c.optimized_llvm_ir = default_worker().optimize(c.llvm_ir, llvm_target(self.options))
         return f"-O{self.options.opt_level}"
 
     def codegen(self, c: Compilation) -> str:
-        self.obj = jit.object_code(self.llvm_module, _target(self.options))
+        assert self.handle is not None, "llvm-opt runs first"
+        self.obj = default_worker().object(self.handle)
+        self.handle = None
         c.object_size = len(self.obj)
         c.assembly_text = _assembly(c.optimized_llvm_ir, self.options)
         return f"{c.object_size:,} bytes of machine code for {_target(self.options).resolved()[0]}"
@@ -109,7 +111,7 @@ class CpuBuild:
         remember(c, exe)
         if c.cache_key and self.options.cache_dir:
             disk_cache.put(self.options.cache_dir, c.cache_key, self.obj, c, signature)
-        self.llvm_module = self.obj = None  # what the record does not keep goes now
+        self.lowered, self.obj = None, b""  # what the record does not keep goes now
         return f"entry {c.entry_name} linked into this process"
 
 
@@ -125,6 +127,18 @@ def stages(c: Compilation) -> list[Stage]:
 
 
 CPU = Target(NAME, parse_options, stages, "codegen", cache_key_fields, load_from_disk)
+
+
+def llvm_target(opts: CpuOptions, for_jit: bool = True) -> dict[str, Any]:
+    """The machine the LLVM worker optimizes and generates code for: this host (or the
+    cpu/features asked for), JIT code or position-independent code for an AOT object.
+    Vectorize and interleave (several accumulators for reductions) from -O2, but do not
+    unroll: unrolling doubles code size and compile time for no measurable gain here."""
+    target = _target(opts)
+    cpu, features = target.resolved()
+    machine = {"jit": True} if for_jit else {"pic": True}
+    return {"cpu": cpu, "features": features, "opt_level": opts.opt_level, **machine,
+            "loop_interleaving": opts.opt_level >= 2, "loop_unrolling": target.unroll}
 
 
 def _target(opts: CpuOptions) -> jit.TargetOptions:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import llvmlite.binding as llvm
 import numpy as np
 
 from ...compilation.record import Compilation, Kernel, LazyText, Launch
@@ -25,10 +26,12 @@ from ...ir.module import HloModule
 from ...memory import MemoryPlan
 from ...runtime.signature import Signature
 from ..emit_context import EmitOptions
+from ..llvm_worker import default_worker
 from . import codegen, ptxas
 from .executable import GpuExecutable
 from .kernel import ThreadModel
 from .lowering import GpuLowered, GpuLoweringOptions, lower
+from .nvptx import TRIPLE
 from .neutral import neutral_ir
 from .options import GpuOptions
 from .program import DeviceProgram
@@ -96,8 +99,11 @@ class GpuBuild:
 
     def ptx(self, c: Compilation) -> str:
         opts = self.options
-        self.llvm_module, text = codegen.ptx(c.llvm_ir, opts.sm, opts.opt_level)
-        c.optimized_llvm_ir = str(self.llvm_module)
+        worker = default_worker()
+        target = {"triple": TRIPLE, "cpu": codegen.check_sm(opts.sm), "features": "", "opt_level": opts.opt_level}
+        handle, c.optimized_llvm_ir = worker.optimize(c.llvm_ir, target)
+        text = worker.assembly(handle)
+        self.llvm_module = llvm.parse_assembly(c.optimized_llvm_ir)  # for each kernel's own slice
         c.assembly_text, c.assembly_language = LazyText(text), "PTX"
         c.object_size = len(text)
         c.kernels = self.kernels(c)

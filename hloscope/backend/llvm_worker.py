@@ -1,0 +1,218 @@
+"""LLVM's optimizer and code generator in a child process, seen from the compiler.
+
+    worker = default_worker()
+    handle, optimized_ir = worker.optimize(ir_text, target)   # target: llvm_child's dict
+    obj = worker.object(handle)                                 # or worker.assembly(handle)
+
+Why a child (llvm_child.py says more): llvmlite leaks ~120 KB per optimization run that only
+the end of the process gives back, and an LLVM abort would end the Jupyter kernel. So:
+
+- the child starts on first use (or early, from `start()`: the notebook's warm-up does it)
+  and is replaced after `recycle_after` optimizations, which bounds what it can leak;
+- a child that dies mid-request (a crash, an abort) becomes an LlvmError naming the
+  request and the last lines LLVM wrote, and the next request starts a fresh child;
+- a request that runs past `timeout` seconds kills the child, with an LlvmError saying so;
+- where no child can be started, the same functions run in this process (`in_process`).
+
+Requests are serialized by a lock: one compile at a time talks to the child.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import pickle
+import select
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import llvmlite
+import llvmlite.binding as llvm
+
+from ..errors import HloscopeError
+from . import llvm_child
+
+RECYCLE_AFTER = 200  # optimizations per child: at most ~25 MB leaked before it is replaced
+TIMEOUT = 600.0  # seconds for one request (LLVM on a 20k-instruction module takes ~30 s)
+CHILD = Path(llvm_child.__file__)
+
+
+class LlvmError(HloscopeError):
+    """LLVM failed or stopped while optimizing or generating code."""
+
+
+class LlvmWorker:
+    """One child process running llvm_child.py (see the module docstring)."""
+
+    def __init__(self, recycle_after: int = RECYCLE_AFTER, timeout: float = TIMEOUT, in_process: bool = False):
+        self.recycle_after, self.timeout, self.in_process = recycle_after, timeout, in_process
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stderr: Any = None
+        self._local: llvm_child.Child | None = None
+        self._served = 0  # optimizations by the current child
+        self._pending: set[int] = set()  # optimized modules not emitted yet (they live in the child)
+        self.children = 0  # children started, over the worker's life
+
+    # ---- requests ----
+    def optimize(self, ir_text: str, target: dict[str, Any]) -> tuple[int, str]:
+        """(a handle for the optimized module, its IR text)."""
+        with self._lock:
+            if self._served >= self.recycle_after and not self._pending:
+                self._stop()
+            answer = self._ask({"op": "optimize", "ir": ir_text, "target": target}, "optimizing")
+            self._served += 1
+            self._pending.add(answer["handle"])
+            return answer["handle"], answer["text"]
+
+    def object(self, handle: int) -> bytes:
+        """The object file of an optimized module (the handle is used up)."""
+        return self._emit("object", handle)["data"]
+
+    def assembly(self, handle: int) -> str:
+        """The assembly (PTX for NVPTX) of an optimized module (the handle is used up)."""
+        return self._emit("assembly", handle)["text"]
+
+    def _emit(self, op: str, handle: int) -> dict[str, Any]:
+        with self._lock:
+            self._pending.discard(handle)
+            return self._ask({"op": op, "handle": handle}, f"generating the {op}")
+
+    def start(self) -> None:
+        """Start the child now (it is ready by the time the first compile needs it)."""
+        with self._lock:
+            self._ensure()
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+    # ---- the child ----
+    def _ask(self, request: dict[str, Any], doing: str) -> dict[str, Any]:
+        self._ensure()
+        if self._local is not None:
+            answer = self._answer_here(request)
+        else:
+            answer = self._answer_there(request, doing)
+        if "error" in answer:
+            raise LlvmError(f"LLVM failed while {doing}: {answer['error']}: {answer['message']}")
+        return answer
+
+    def _answer_here(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self._local is not None
+        try:
+            return self._local.answer(request)
+        except Exception as e:  # noqa: BLE001 - the same answer the child would give
+            return {"error": type(e).__name__, "message": str(e)}
+
+    def _answer_there(self, request: dict[str, Any], doing: str) -> dict[str, Any]:
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None and proc.stdout is not None
+        try:
+            llvm_child.write_message(proc.stdin, request)
+            answer = _read(proc.stdout, time.monotonic() + self.timeout)
+        except (OSError, EOFError, TimeoutError) as e:
+            why = self._stopped_child(e)
+            raise LlvmError(f"LLVM stopped while {doing}: {why}") from None
+        return answer
+
+    def _stopped_child(self, error: BaseException) -> str:
+        """Why the child stopped answering, with the last lines it wrote; it is gone after."""
+        proc = self._proc
+        timed_out = isinstance(error, TimeoutError)
+        if proc is not None and timed_out:
+            proc.kill()
+        code = proc.wait() if proc is not None else None
+        tail = self._stderr_tail()
+        self._stop()
+        if timed_out:
+            return f"no answer after {self.timeout:.0f} s, so the process was stopped{tail}"
+        return f"the LLVM process ended (exit status {code}){tail}"
+
+    def _stderr_tail(self) -> str:
+        if self._stderr is None:
+            return ""
+        self._stderr.seek(0)
+        lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()[-6:]
+        return (": " + " | ".join(lines)) if lines else ""
+
+    def _alive(self) -> bool:
+        return self._local is not None or (self._proc is not None and self._proc.poll() is None)
+
+    def _ensure(self) -> None:
+        if self._alive():
+            return
+        self._stop()
+        if self.in_process:
+            self._local = _in_process_child()
+            return
+        self._stderr = tempfile.TemporaryFile()
+        root = str(Path(llvmlite.__file__).resolve().parent.parent)
+        try:
+            self._proc = subprocess.Popen([sys.executable, "-S", str(CHILD), root], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=self._stderr)
+        except OSError:  # no child can be started here: the same work in this process
+            self._local = _in_process_child()
+        self.children += 1
+
+    def _stop(self) -> None:
+        proc, self._proc, self._local, self._served = self._proc, None, None, 0
+        self._pending.clear()
+        if proc is not None:
+            for stream in (proc.stdin, proc.stdout):
+                if stream is not None:
+                    stream.close()  # the child sees the end of its input and exits
+            try:
+                proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+
+def _read(stream: Any, deadline: float) -> dict[str, Any]:
+    """One answer: 8 bytes of length, then the pickled dict; TimeoutError past the deadline."""
+    head = _read_exactly(stream, 8, deadline)
+    return pickle.loads(_read_exactly(stream, int.from_bytes(head, "little"), deadline))
+
+
+def _read_exactly(stream: Any, n: int, deadline: float) -> bytes:
+    fd = stream.fileno()
+    parts, left = [], n
+    while left:
+        wait = deadline - time.monotonic()
+        if wait <= 0 or not select.select([fd], [], [], wait)[0]:
+            raise TimeoutError
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            raise EOFError
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
+
+
+def _in_process_child() -> llvm_child.Child:
+    llvm.initialize_all_targets()
+    llvm.initialize_all_asmprinters()
+    return llvm_child.Child(llvm)
+
+
+_default: LlvmWorker | None = None
+_default_lock = threading.Lock()
+
+
+def default_worker() -> LlvmWorker:
+    """The process's worker, made on first use and closed at exit."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = LlvmWorker()
+            atexit.register(_default.close)
+        return _default
