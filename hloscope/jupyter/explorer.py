@@ -19,7 +19,7 @@ import ipywidgets as w
 from .. import session
 from ..compilation.record import Compilation
 from ..viz.graph_blocks import all_step_dots
-from ..viz.layout import LayoutService, default_service
+from ..viz.layout import LayoutService, Prefetch, default_service
 from .options import PANELS
 from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel
 
@@ -101,10 +101,13 @@ class Explorer(w.VBox):
         self.prefetch()
         return self
 
-    def prefetch(self):
-        """Lay out, in the background, the final graph and every pass run's graphs."""
+    def prefetch(self) -> Prefetch | None:
+        """Lay out, in the background, the final graph and every pass run's graphs (a
+        prefetch started before is cancelled: this one covers the same graphs)."""
         if not self.report.records or (self.stepper is None and self.graph is None):
             return None
+        if self._prefetcher is not None:
+            self._prefetcher.cancel()
         self._prefetcher = self.layouts.prefetch(self._likely_dots())
         return self._prefetcher
 
@@ -119,6 +122,30 @@ class Explorer(w.VBox):
             yield from all_step_dots(records, order)
 
     def close(self) -> None:
-        """Close the widget and end its layout process."""
-        self.layouts.close()
+        """Close the widget and every widget inside it, and stop laying out its graphs.
+
+        ipywidgets keeps every open widget alive (its front end may still talk to it), so a
+        widget nobody closes keeps its HTML, and through the explorer its whole compilation,
+        for as long as the kernel runs. The shared layout service stays (other explorers use
+        it); only this explorer's prefetch stops."""
+        if self._prefetcher is not None:
+            self._prefetcher.cancel()
+            self._prefetcher = None
+        for widget in _descendants(self):
+            widget.close()
+        self.panels = {}
         super().close()
+
+
+def _descendants(root: w.Widget) -> list[w.Widget]:
+    """Every widget below `root`: the children of boxes and tabs, and each widget's layout
+    and style (widgets of their own, which ipywidgets keeps open too), depth first."""
+    found: list[w.Widget] = []
+    todo: list[w.Widget] = [root]
+    while todo:
+        widget = todo.pop()
+        parts = [getattr(widget, name, None) for name in ("layout", "style")]
+        parts = [p for p in parts if isinstance(p, w.Widget)]
+        found += parts if widget is root else [widget, *parts]
+        todo.extend(getattr(widget, "children", ()))
+    return found

@@ -10,6 +10,7 @@ import pytest
 from jupyter_helpers import SCALE_HLO, softmax
 
 import hloscope
+from hloscope.jupyter.explorer import _descendants
 
 TABS = ["Overview", "Pass stepper", "Graph", "Memory", "IR", "Run"]
 
@@ -147,13 +148,25 @@ def test_a_failing_view_is_contained(monkeypatch):
     ex.close()
 
 
-def test_close_ends_the_layout_process(softmax_explorer):
-    ex = hloscope.explore(softmax, np.ones((4, 8), np.float32), show="graph", no_run=True)
-    ex.select("graph")
-    if ex._prefetcher is not None:
-        ex._prefetcher.join()
+def test_close_releases_the_widgets_and_the_compilation():
+    import gc
+    import weakref
+
+    from ipywidgets.widgets.widget import _instances
+
+    ex = hloscope.explore(softmax, np.ones((4, 8), np.float32))
+    ex.select("stepper")
+    prefetch = ex._prefetcher  # the background layout run() started
+    mine = {w.model_id for w in _descendants(ex)} | {ex.model_id}
+    assert len(mine) > 50 and mine <= set(_instances)  # every tab, button, layout and style is open
+    record = weakref.ref(ex.report)
     ex.close()
-    assert not ex.layouts.worker_alive
+    assert not mine & set(_instances)  # ipywidgets no longer keeps any of them
+    assert prefetch is not None and prefetch.cancelled
+    prefetch.join()  # it stops after the layout in progress, and lets the explorer's graphs go
+    del ex, prefetch
+    gc.collect()
+    assert record() is None  # nothing else kept the compilation alive
 
 
 def test_gpu_ir_view_narrows_ptx_to_a_kernel():

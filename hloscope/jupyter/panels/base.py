@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from ...compilation.record import Compilation
+from ...viz.layout import LayoutService
+
 
 def waiting(what: str) -> str:
     return f"<div class='hloscope'><p style='color:#8c959f'>waiting for {what} ...</p></div>"
@@ -14,12 +17,13 @@ class Panel:
 
     title = ""
 
-    def __init__(self, layouts=None):
+    widget: w.VBox  # made by each subclass (a widget made here and replaced would stay open)
+
+    def __init__(self, layouts: LayoutService | None = None):
         self.layouts = layouts
         self.active = False
-        self.widget = w.VBox()
 
-    def update(self, report) -> None:
+    def update(self, report: Compilation) -> None:
         raise NotImplementedError
 
     def activate(self) -> None:
