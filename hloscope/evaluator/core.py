@@ -17,7 +17,6 @@ every output element costs one vectorized pass instead of one Python call per el
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -27,13 +26,14 @@ from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from ..ir.shape import ArrayShape, Shape, TupleShape
+from ..ir.memo import per_value
 from .table import HANDLERS
 
 # Scalar-to-scalar data movement is the identity; in lifted mode it must not reshape arrays.
 _SCALAR_IDENTITY = frozenset({"broadcast", "reshape", "bitcast", "copy", "opt-barrier"})
 
 
-@lru_cache(maxsize=1024)
+@per_value
 def _schedule(comp: Computation) -> tuple[Instruction, ...]:
     """The computation's post order, computed once (while bodies run it many times)."""
     return tuple(comp.post_order())

@@ -12,7 +12,6 @@ on scalars, once per element or per pair. Calling it per element from Python is 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -20,6 +19,7 @@ import numpy as np
 from ..ir.computation import Computation
 from ..ir.opcodes import OPCODES
 from ..ir.shape import ArrayShape, TupleShape
+from ..ir.memo import per_value
 
 # Reducers numpy can run itself; each name is both the HLO opcode and the behaviour.
 REDUCER_UFUNCS = {
@@ -35,7 +35,7 @@ _LIFTABLE_DATA = frozenset(
 )
 
 
-@lru_cache(maxsize=1024)
+@per_value
 def reducer_opcode(comp: Computation) -> str | None:
     """`add` etc. when comp is exactly `ROOT r = OP(param0, param1)` on scalars, else None."""
     params = comp.parameters
@@ -58,22 +58,26 @@ def _scalar_shaped(shape) -> bool:
 
 def liftable(module, comp: Computation) -> bool:
     """True when comp is made only of scalar elementwise ops, so it can run on arrays."""
-    return _liftable(module, comp)
+    if module is None:  # nothing to key the cache on (and no calls to follow): computed each time
+        return _liftable(module, comp)
+    return _liftable_cached(module, comp)
 
 
-@lru_cache(maxsize=1024)
 def _liftable(module, comp: Computation) -> bool:
     for inst in comp.instructions:
         if not _scalar_shaped(inst.shape):
             return False
         if inst.opcode == "call":
-            if not _liftable(module, module.computation(inst.attr("to_apply"))):
+            if not liftable(module, module.computation(inst.attr("to_apply"))):
                 return False
         elif inst.opcode not in _LIFTABLE_DATA:
             row = OPCODES.get(inst.opcode)
             if row is None or not row.elementwise:
                 return False
     return True
+
+
+_liftable_cached = per_value(_liftable)
 
 
 def apply(ev, comp_name: str, args: Sequence[np.ndarray]):

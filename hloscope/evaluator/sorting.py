@@ -13,7 +13,7 @@ when lhs comes first. Three ways, fastest first:
 
 from __future__ import annotations
 
-from functools import cmp_to_key, lru_cache
+from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -21,6 +21,7 @@ import numpy as np
 from ..ir.computation import Computation
 from ..ir.dtypes import from_numpy
 from ..ir.instruction import Instruction
+from ..ir.memo import per_value
 from .compare import comparable
 from .scalar_calls import apply, liftable
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:  # annotations only: core imports the handler table, which imp
 _PAIRWISE_LIMIT = 1 << 22  # elements in the all-pairs comparison of one batch of lanes
 
 
-@lru_cache(maxsize=256)
+@per_value
 def simple_key(comp: Computation) -> tuple[int, bool, str] | None:
     """(operand k, descending, comparison type) for a comparator `ROOT compare(p[2k], p[2k+1])`."""
     root = comp.root_instruction
