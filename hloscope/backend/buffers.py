@@ -15,8 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..ir.computation import Computation
-from ..ir.shape import ArrayShape, TupleShape
+from ..ir.instruction import Instruction
+from ..ir.shape import ArrayShape, Shape, TupleShape
+from ..memory import MemoryPlan
 from .unsupported import unsupported
+
+# A value's definition, one per leaf: ("param", flat leaf number), ("constant", name) or
+# ("value", instruction, leaf number).
+Def = tuple[str, str] | tuple[str, int] | tuple[str, str, int]
 
 ALIGN = 64  # arena offsets and constants are aligned like this (XLA's MinAlign)
 OUTPUT_ALIGN = 16  # result arrays come from numpy (malloc): 16-byte aligned
@@ -77,26 +83,31 @@ class BufferLayout:
         return Buffer("arena", offset, size, value, shape)
 
 
-def leaves(shape) -> list[ArrayShape]:
-    return shape.leaves() if isinstance(shape, TupleShape) else [shape]
+def leaves(shape: Shape, owner: str | None = None) -> list[ArrayShape]:
+    """The arrays a value of `shape` (the result of `owner`) is stored as: itself, or a
+    tuple's leaves. (Token-shaped values are refused before any buffer is assigned:
+    dispatch.check_module.)"""
+    if isinstance(shape, TupleShape):
+        return [leaf.as_array(owner) for leaf in shape.leaves()]
+    return [shape.as_array(owner)]
 
 
 def _align(n: int) -> int:
     return (n + ALIGN - 1) // ALIGN * ALIGN
 
 
-def is_alias(inst, comp: Computation) -> bool:
+def is_alias(inst: Instruction, comp: Computation) -> bool:
     """Instructions that produce no data of their own: their result is their operand's bytes
     (bitcast, a reshape between row-major layouts, tuple, get-tuple-element, opt-barrier)."""
     if inst.opcode in ("bitcast", "tuple", "get-tuple-element", "opt-barrier"):
         return True
     if inst.opcode == "reshape":
-        operand = comp[inst.operands[0]].shape
-        return operand.is_default_layout() and inst.shape.is_default_layout() and operand.dtype == inst.shape.dtype
+        operand, result = comp[inst.operands[0]].array_shape, inst.array_shape
+        return operand.is_default_layout() and result.is_default_layout() and operand.dtype == result.dtype
     return False
 
 
-def operand_buffers(inst, layout: BufferLayout, target: str) -> list[Buffer]:
+def operand_buffers(inst: Instruction, layout: BufferLayout, target: str) -> list[Buffer]:
     """One buffer per operand of a kernel's instruction; a tuple-shaped operand (a whole
     loop state) has several and cannot be one kernel argument."""
     inputs = []
@@ -108,22 +119,22 @@ def operand_buffers(inst, layout: BufferLayout, target: str) -> list[Buffer]:
     return inputs
 
 
-def assign_buffers(entry: Computation, plan=None) -> BufferLayout:
+def assign_buffers(entry: Computation, plan: MemoryPlan | None = None) -> BufferLayout:
     """Lay out the ENTRY's values in its instruction order (its schedule)."""
     # Space the plan did not place (grow_arena) must start past the plan's whole arena: the
     # running maximum of the offsets placed so far would hand out bytes that a later value
     # of the plan still occupies.
-    layout = BufferLayout(arena_bytes=_align(getattr(plan, "peak_bytes", 0) or 0))
-    defs: dict[str, list] = {}
+    layout = BufferLayout(arena_bytes=_align(plan.peak_bytes if plan is not None else 0))
+    defs: dict[str, list[Def]] = {}
     for inst in entry.instructions:
         defs[inst.name] = _defs(inst, entry, defs)
     root_defs = defs[entry.root]
-    root_leaves = leaves(entry.root_instruction.shape)
-    claimed: dict[tuple, int] = {}
+    root_leaves = leaves(entry.root_instruction.shape, entry.root)
+    claimed: dict[Def, int] = {}
     for k, d in enumerate(root_defs):
         if d[0] == "value" and d not in claimed:
             claimed[d] = k
-    storage: dict[tuple, Buffer] = {}
+    storage: dict[Def, Buffer] = {}
     for inst in entry.instructions:
         for d in defs[inst.name]:
             if d not in storage:
@@ -138,12 +149,13 @@ def assign_buffers(entry: Computation, plan=None) -> BufferLayout:
     return layout
 
 
-def _defs(inst, entry: Computation, defs: dict) -> list:
+def _defs(inst: Instruction, entry: Computation, defs: dict[str, list[Def]]) -> list[Def]:
     """The value definitions (one per leaf) that `inst`'s result consists of."""
     op = inst.opcode
     if op == "parameter":  # a tuple parameter (a while loop's state) is one pointer per leaf
-        first = sum(len(leaves(p.shape)) for p in entry.parameters if p.parameter_number < inst.parameter_number)
-        return [("param", first + i) for i in range(len(leaves(inst.shape)))]
+        before = entry.parameters[: entry.parameters.index(inst)]  # parameters are in number order
+        first = sum(len(leaves(p.shape, p.name)) for p in before)
+        return [("param", first + i) for i in range(len(leaves(inst.shape, inst.name)))]
     if op == "constant" and isinstance(inst.shape, ArrayShape):
         return [("constant", inst.name)]
     if op in ("bitcast", "reshape", "opt-barrier") and is_alias(inst, entry):
@@ -151,43 +163,45 @@ def _defs(inst, entry: Computation, defs: dict) -> list:
     if op == "tuple":
         return [d for o in inst.operands for d in defs[o]]
     if op == "get-tuple-element":
-        tuple_shape = entry[inst.operands[0]].shape
-        counts = [len(leaves(e)) for e in tuple_shape.elements]
+        tuple_shape = entry[inst.operands[0]].shape.as_tuple(inst.operands[0])
+        counts = [len(leaves(e, inst.operands[0])) for e in tuple_shape.elements]
         start = sum(counts[: inst.attr("index")])
         return defs[inst.operands[0]][start : start + counts[inst.attr("index")]]
-    return [("value", inst.name, i) for i in range(len(leaves(inst.shape)))]
+    return [("value", inst.name, i) for i in range(len(leaves(inst.shape, inst.name)))]
 
 
-def _place(d: tuple, entry: Computation, claimed: dict, plan, layout: BufferLayout) -> Buffer:
-    kind, name = d[0], d[1]
-    if kind == "param":
-        p, shape = _param_leaf(entry, name)
-        return Buffer("param", name, shape.byte_size, p.name, shape)
-    if kind == "constant":
-        shape = entry[name].shape
+def _place(d: Def, entry: Computation, claimed: dict[Def, int], plan: MemoryPlan | None,
+           layout: BufferLayout) -> Buffer:
+    if d[0] == "param" and isinstance(d[1], int):
+        p, shape = _param_leaf(entry, d[1])
+        return Buffer("param", d[1], shape.byte_size, p.name, shape)
+    name = str(d[1])
+    if d[0] == "constant":
+        shape = entry[name].array_shape
         return Buffer("constant", 0, shape.byte_size, name, shape)
-    all_leaves = leaves(entry[name].shape)
-    shape = all_leaves[d[2]]
+    leaf = d[2] if len(d) == 3 else 0
+    all_leaves = leaves(entry[name].shape, name)
+    shape = all_leaves[leaf]
     if d in claimed:
         return Buffer("output", claimed[d], shape.byte_size, name, shape)
-    offset = _plan_offset(plan, name, d[2], all_leaves)
+    offset = _plan_offset(plan, name, leaf, all_leaves)
     if offset is None:
         return layout.grow_arena(shape.byte_size, name, shape)
     layout.arena_bytes = max(layout.arena_bytes, _align(offset + max(shape.byte_size, 1)))
     return Buffer("arena", offset, shape.byte_size, name, shape)
 
 
-def _param_leaf(comp: Computation, flat: int):
+def _param_leaf(comp: Computation, flat: int) -> tuple[Instruction, ArrayShape]:
     """(parameter, leaf shape) of the flat parameter leaf number `flat`."""
     for p in comp.parameters:
-        shapes = leaves(p.shape)
+        shapes = leaves(p.shape, p.name)
         if flat < len(shapes):
             return p, shapes[flat]
         flat -= len(shapes)
     raise IndexError(flat)
 
 
-def _plan_offset(plan, name: str, leaf: int, all_leaves: list[ArrayShape]) -> int | None:
+def _plan_offset(plan: MemoryPlan | None, name: str, leaf: int, all_leaves: list[ArrayShape]) -> int | None:
     """The memory plan's offset for leaf `leaf` of a value, or None (then it gets fresh space).
 
     The plan stores a tuple's elements one after another in one buffer. Its offset is used
@@ -198,9 +212,7 @@ def _plan_offset(plan, name: str, leaf: int, all_leaves: list[ArrayShape]) -> in
     if plan is None:
         return None
     found = plan.by_instruction(name)
-    if found is None or getattr(found, "offset", None) is None:
-        return None
-    if getattr(found, "kind", "temporary") not in ("temporary", "output"):
+    if found is None or found.offset is None or found.kind not in ("temporary", "output"):
         return None
     if found.size < sum(s.byte_size for s in all_leaves):
         return None
