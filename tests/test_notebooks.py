@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -43,6 +44,8 @@ def test_notebook_runs_without_errors(path):
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
 def test_notebook_is_committed_without_outputs(path):
+    cells = json.loads(path.read_text())["cells"]
+    assert all("id" in cell for cell in cells), "every cell needs an id (nbformat 4.5 makes it required)"
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
         if cell.cell_type == "code":

@@ -296,12 +296,23 @@ _SHAPE_OK_LIMIT = 200_000
 
 def _shape_key(inst: Instruction, operand_shapes: list[Shape], module: HloModule) -> tuple | None:
     try:
-        callees = tuple(id(module.computation(c)) for c in inst.called_computations())
+        # Inference reads only a callee's signature; keyed by content, not id(), so a freed
+        # computation's id reused by a different one cannot pass as checked.
+        callees = tuple(_signature(module.computation(c)) for c in inst.called_computations())
         key = (inst.opcode, inst.shape, tuple(inst.attrs.items()), tuple(operand_shapes), callees)
         hash(key)
         return key
     except (TypeError, AttributeError, KeyError):
         return None  # unhashable attributes or a dict of computations: just check
+
+
+def _signature(comp: Computation) -> tuple:
+    return comp.parameter_shapes, comp.result_shape
+
+
+def forget_checked_shapes() -> None:
+    """Empty the cache of shape checks that passed (verify's work is then a cold run's)."""
+    _SHAPE_OK.clear()
 
 
 def _shape_problem(inst: Instruction, comp: Computation, module: HloModule) -> str | None:
