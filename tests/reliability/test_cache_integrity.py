@@ -11,19 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-import hloscope
-
 CHILD = Path(__file__).with_name("cache_child.py")
 REPO = Path(__file__).resolve().parents[2]
 WRITERS = 4
-
-
-@pytest.fixture(autouse=True)
-def needs_cpu_backend():
-    if getattr(hloscope, "compile", None) is None:
-        pytest.skip("CPU backend not available yet")
 
 
 def test_every_kind_of_damage_is_detected_and_rebuilt(tmp_path):

@@ -62,11 +62,8 @@ def test_stage_does_linear_work(stage, sized):
 
 
 def test_cpu_lowering_does_linear_work():
-    compile_ = getattr(hloscope, "compile", None)
-    if compile_ is None:
-        pytest.skip("CPU backend not available yet")
     modules = [hloscope.parse_hlo(GENERATE.make_chain_module(n)) for n in (1_000, 4_000)]
-    small, big = (count_calls(lambda m=m: compile_(m, backend="cpu", cache=False)) for m in modules)
+    small, big = (count_calls(lambda m=m: hloscope.compile(m, backend="cpu", cache=False)) for m in modules)
     assert_linear(small, big, 4, "CPU compile")
 
 

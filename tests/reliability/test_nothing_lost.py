@@ -109,8 +109,6 @@ def test_optimize_twice_gives_identical_results_on_random_modules(case):
 
 
 def test_compile_twice_gives_identical_artifacts():
-    if getattr(hloscope, "compile", None) is None:
-        pytest.skip("CPU backend not available yet")
     for path in TOLERANT_CASES:
         module = hloscope.parse_hlo(path.read_text())
         a, b = (hloscope.compile(module, backend="cpu", cache=False).report for _ in range(2))
