@@ -114,6 +114,8 @@ def _load_function(source: str) -> tuple[Callable, str]:
     if not path.is_file():
         raise CliError(f"no such file: {path}")
     spec = importlib.util.spec_from_file_location(path.stem, path)
+    if spec is None or spec.loader is None:  # importlib finds no loader for this suffix
+        raise CliError(f"cannot import {path}: not a Python source file")
     module = importlib.util.module_from_spec(spec)
     sys.path.insert(0, str(path.resolve().parent))
     try:

@@ -34,9 +34,10 @@ def xla_runner(module: HloModule) -> tuple[XlaRunner | None, str]:
     try:
         import jax  # optional, and slow to import: only when a comparison asks for it
         from jax._src import xla_bridge
-        from jax._src.lib import xla_client as xc
+        from jax._src.lib import xla_client  # pyright: ignore[reportPrivateImportUsage] - private, see above
     except ImportError:
         return None, "jax is not installed (pip install 'hloscope[jax]')"
+    xc: Any = xla_client  # its hlo and _xla members are private too; failures are caught below
     try:
         hlo = xc.hlo.hlo_module_from_text(module.to_text())
         mlir = xc._xla.mlir.hlo_to_stablehlo(hlo.as_serialized_hlo_module_proto())

@@ -71,8 +71,8 @@ def user_code_error(error: BaseException, cell: str, filename: str) -> CellError
 
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == filename]
     text = f"{type(error).__name__} in the cell: {error}"
-    if frames:
-        line = frames[-1].lineno  # the compiled code starts with a blank line for the %%hlo line
+    line = frames[-1].lineno if frames else None  # None too when the code object has no line table
+    if line is not None:  # the compiled code starts with a blank line for the %%hlo line
         lines = ["%%hlo"] + cell.split("\n")
         source = lines[line - 1] if 0 < line <= len(lines) else ""
         text += f"\n  line {line}: {source.strip()}"

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -48,10 +50,21 @@ def parse_call(text: str) -> CallSpec:
         raise InputError("%%hlo: **kwargs in the call are not supported; name each keyword argument")
     source = text.strip()
     return CallSpec(
-        ast.get_source_segment(source, call.func),
-        tuple(ast.get_source_segment(source, a) for a in call.args),
-        tuple((k.arg, ast.get_source_segment(source, k.value)) for k in call.keywords),
+        _segment(source, call.func),
+        tuple(_segment(source, a) for a in call.args),
+        tuple((_keyword_name(k), _segment(source, k.value)) for k in call.keywords),
     )
+
+
+def _segment(source: str, node: ast.expr) -> str:
+    text = ast.get_source_segment(source, node)
+    assert text is not None, "a node parsed from `source` has its position"
+    return text
+
+
+def _keyword_name(keyword: ast.keyword) -> str:
+    assert keyword.arg is not None, "parse_call refuses **kwargs first"
+    return keyword.arg
 
 
 def is_shape(text: str) -> bool:
@@ -71,7 +84,7 @@ def evaluate_argument(text: str, namespace: dict, rng: np.random.Generator) -> o
         raise InputError(f"%%hlo: evaluating the argument {text!r} failed: {type(e).__name__}: {e}") from None
 
 
-def resolve_call(spec: CallSpec, namespace: dict, seed: int = 0) -> tuple[object, tuple, dict]:
+def resolve_call(spec: CallSpec, namespace: dict, seed: int = 0) -> tuple[Callable[..., Any], tuple, dict]:
     """(function, args, kwargs) for a CallSpec, looked up and evaluated in `namespace`."""
     try:
         fn = eval(spec.function, namespace)  # noqa: S307 - a name (or dotted name) in the notebook

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from IPython.core.interactiveshell import InteractiveShell
 from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
 from IPython.display import HTML, display
 
@@ -60,6 +61,11 @@ class HloMagics(Magics):
             raise cell_error(e) from None
         return None
 
+    @property
+    def _ipython(self) -> InteractiveShell:
+        assert self.shell is not None, "register_magics gives its magics the shell"
+        return self.shell
+
     @line_magic
     def hlo_options(self, line: str = ""):
         """%hlo_options: list the options of %%hlo."""
@@ -67,7 +73,7 @@ class HloMagics(Magics):
 
     # ---- building the report ----
     def _report(self, call: str | None, cell: str, options: ExploreOptions) -> Compilation:
-        ns = self.shell.user_ns
+        ns = self._ipython.user_ns
         if cell.lstrip().startswith("HloModule"):
             if call is not None:
                 raise OptionError(f"%%hlo: an HLO cell takes its inputs from --args, not a call ({call})")
@@ -91,15 +97,15 @@ class HloMagics(Magics):
             return
         # A blank first line stands for the %%hlo line, so line numbers in traced metadata
         # and in errors are the ones the notebook shows for this cell.
-        code = "\n" + self.shell.transform_cell(cell)
-        filename = self.shell.compile.cache(code, self.shell.execution_count, raw_code=cell)
+        code = "\n" + self._ipython.transform_cell(cell)
+        filename = self._ipython.compile.cache(code, self._ipython.execution_count, raw_code=cell)
         try:
             compiled = compile(code, filename, "exec")
         except SyntaxError as e:
             text = f"SyntaxError in the cell, line {e.lineno}: {e.msg}\n  {(e.text or '').rstrip()}"
             raise CellError(e, text) from None
         try:
-            exec(compiled, self.shell.user_ns)  # noqa: S102 - the user's own cell
+            exec(compiled, self._ipython.user_ns)  # noqa: S102 - the user's own cell
         except Exception as e:  # noqa: BLE001 - shown shortly, pointing at the cell line
             raise user_code_error(e, cell, filename) from None
 
@@ -107,7 +113,7 @@ class HloMagics(Magics):
     def _explore(self, report: Compilation, options: ExploreOptions) -> None:
         """Trace or parse (errors here are the user's: shown shortly), then show the explorer
         and run the remaining stages into it."""
-        ns = self.shell.user_ns
+        ns = self._ipython.user_ns
         try:
             session.run(report, limit=1, strict=True)
         except Exception as e:  # noqa: BLE001 - bad input: a short message, no traceback
@@ -131,7 +137,7 @@ class HloMagics(Magics):
         cell = _cell_id(self.shell)
         if cell is None:
             return
-        shown = self.shell.user_ns.setdefault("__hloscope_explorers__", {})  # per kernel, not per module
+        shown = self._ipython.user_ns.setdefault("__hloscope_explorers__", {})  # per kernel, not per module
         previous = shown.get(cell)
         if previous is not None and previous is not explorer:
             previous.close()

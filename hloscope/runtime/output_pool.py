@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import weakref
+from collections.abc import Callable
 
 import numpy as np
 
@@ -25,7 +26,7 @@ class OutputPool:
         self.keep = keep  # free blocks kept per size
         self._free: dict[int, list[np.ndarray]] = {}
 
-    def empty(self, dims: tuple, dtype: np.dtype, nbytes: int, allocate) -> np.ndarray:
+    def empty(self, dims: tuple, dtype: np.dtype, nbytes: int, allocate: Callable[[int], np.ndarray]) -> np.ndarray:
         """An uninitialized array; `allocate(nbytes)` makes a new 64-byte aligned block."""
         if nbytes < self.min_bytes:
             return np.empty(dims, dtype)
@@ -33,9 +34,10 @@ class OutputPool:
             block = self._free[nbytes].pop()
         except (KeyError, IndexError):
             block = allocate(nbytes)
-        owner = (ctypes.c_char * nbytes).from_buffer(block)
+        # Both objects export the buffer protocol; the stubs declare it (__buffer__) only for Python 3.12+.
+        owner = (ctypes.c_char * nbytes).from_buffer(block)  # pyright: ignore[reportArgumentType]
         weakref.finalize(owner, self._give_back, nbytes, block)
-        return np.frombuffer(owner, dtype).reshape(dims)
+        return np.frombuffer(owner, dtype).reshape(dims)  # pyright: ignore[reportArgumentType, reportCallIssue]
 
     def _give_back(self, nbytes: int, block: np.ndarray) -> None:
         free = self._free.setdefault(nbytes, [])

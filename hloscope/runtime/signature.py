@@ -49,7 +49,7 @@ class Signature:
     @classmethod
     def of(cls, module: HloModule) -> "Signature":
         entry = module.entry_computation
-        params = tuple(ArraySpec.of(p.name, p.shape) for p in entry.parameters)
+        params = tuple(ArraySpec.of(p.name, p.array_shape) for p in entry.parameters)  # lowering refuses tuples
         results: list[ArraySpec] = []
 
         def walk(shape):

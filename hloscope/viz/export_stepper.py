@@ -78,8 +78,9 @@ def _rejections(record) -> tuple:
     return tuple((d.subject, d.target, d.reason) for d in record.log if not d.accepted and d.target)
 
 
-def build_stepper(records, final_module, *, timeout: float, budget: float, max_nodes: int) -> tuple[Stepper, GraphJob]:
-    """Steps for `records` plus the final module's graph job; every graph laid out."""
+def build_stepper(records, final_module, *, timeout: float, budget: float,
+                  max_nodes: int) -> tuple[Stepper, GraphJob | None]:
+    """Steps for `records` plus the final module's graph job (None without one); every graph laid out."""
     stepper, keys = Stepper(), _ModuleKeys()
     steps = []
     for i, record in enumerate(records):

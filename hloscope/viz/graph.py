@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..ir.instruction import Instruction
 from . import dot_style as style
 from .summary import computation_summary, summary_dot
 
@@ -174,15 +175,16 @@ class _DotBuilder:
         self.lines.append(f"{indent}}}")
         return inner.get(fused.root)
 
-    def _operand_edges(self, inst, comp, src: dict, indent: str) -> None:
+    def _operand_edges(self, inst, comp, src: dict[str, str | _Copy | None], indent: str) -> None:
         """One edge per operand, from the node holding the operand's value, labelled with its shape."""
         head = src.get(inst.name)
+        assert not isinstance(head, _Copy), "computation() draws no edges into a shared leaf"
         for op in inst.operands:
             tail = src.get(op)
-            if isinstance(tail, _Copy) and head is not None:
-                tail = self._copy(tail, head, indent)
             if tail is None or head is None:
                 continue
+            if isinstance(tail, _Copy):
+                tail = self._copy(tail, head, indent)
             shape = style.short_shape(comp[op].shape) if op in comp else ""
             a = {"tooltip": f"{op} -> {inst.name}: {shape}", "class": "hlo-edge"}
             if self.edge_labels and shape:
@@ -228,7 +230,7 @@ class _DotBuilder:
 class _Copy:
     """A shared leaf drawn once per user (see `_shared_leaves`)."""
 
-    inst: object
+    inst: Instruction
     users: int
 
 

@@ -90,6 +90,7 @@ def _word_kind(word: str, text: str, end: int) -> str:
 
 def _span(match: re.Match) -> str:
     kind = match.lastgroup
+    assert kind is not None, "every alternative of _TOKEN is a named group"
     token = match.group()
     if kind == "escape":
         return html.escape(token)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import html
 
+from ..ir.computation import Computation
+from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from ..ir.printer import format_instruction
 from ..passes.record import PassRecord
@@ -30,18 +32,19 @@ def instruction_choices(module: HloModule) -> list[tuple[str, str]]:
     return out
 
 
-def _find(module: HloModule, name: str):
+def _find(module: HloModule, name: str) -> tuple[Computation, Instruction] | None:
     for comp, inst in module.all_instructions():
         if inst.name == name:
             return comp, inst
-    return None, None
+    return None
 
 
 def instruction_details(module: HloModule, records: list[PassRecord], name: str) -> str:
     """HLO, metadata, source line and the decisions about one instruction."""
-    comp, inst = _find(module, name)
-    if inst is None:
+    found = _find(module, name)
+    if found is None:
         return ""
+    comp, inst = found
     parts = [f"<div class='hloscope hs-instruction'>{style_block()}<h4>{html.escape(name)}</h4>",
              hlo_block(format_instruction(inst)),
              f"<p>in computation <b>{html.escape(comp.name)}</b>{_fusion_of(module, comp)}</p>"]

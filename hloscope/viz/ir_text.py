@@ -184,6 +184,7 @@ def view_html(report: Compilation, view: str, kernel: str | None) -> str:
     """One view, narrowed to `kernel`'s part when one is picked."""
     if view.startswith("HLO"):
         module = report.module if view == "HLO (optimized)" else report.input_module
+        assert module is not None, "available_views offers an HLO view only once its module exists"
         if kernel and view == "HLO (optimized)":
             instruction = next((k.instruction for k in report.kernels if k.name == kernel), kernel)
             return code_block(_fused_text(module, instruction), "hlo")

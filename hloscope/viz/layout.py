@@ -111,7 +111,7 @@ class Prefetch:
         except Exception as e:  # noqa: BLE001 - a thread has no caller to raise to
             self.error = e
         finally:
-            self._dots = None  # the iterable may hold modules: let them go
+            self._dots = ()  # the iterable may hold modules: let them go
 
     def cancel(self) -> None:
         """Stop after the layout in progress (if any); no further graph is started."""
@@ -153,7 +153,7 @@ class LayoutService:
 
     def render(self, dot: str, timeout: float | None = None) -> RenderResult:
         """The layout of `dot`: from the cache, or laid out now within the timeout."""
-        return self._get(_checked(dot), self._timeout(timeout))
+        return self._get_now(_checked(dot), self._timeout(timeout))
 
     def render_many(
         self, dots: list[str], timeout: float | None = None, workers: int | None = None, budget: float | None = None
@@ -179,7 +179,7 @@ class LayoutService:
                 except queue.Empty:
                     return
                 late = deadline is not None and time.perf_counter() > deadline
-                done[dot] = not_tried(BUDGET_MESSAGE) if late else self._get(dot, timeout)
+                done[dot] = not_tried(BUDGET_MESSAGE) if late else self._get_now(dot, timeout)
 
         self._in_threads(run, min(workers or self._workers.limit, len(missing)))
         return [done[d] for d in dots]
@@ -237,6 +237,12 @@ class LayoutService:
         if not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or timeout <= 0:
             raise ValueError(f"a layout timeout is a positive number of seconds, not {timeout!r}")
         return float(timeout)
+
+    def _get_now(self, dot: str, timeout: float) -> RenderResult:
+        """`_get` in the foreground: it waits for its layout, so it always has one."""
+        result = self._get(dot, timeout)
+        assert result is not None, "only a background request (one that can be cancelled) gives up"
+        return result
 
     def _get(self, dot: str, timeout: float, cancelled: threading.Event | None = None) -> RenderResult | None:
         """The layout of `dot`: cached, awaited when another thread is laying it out, or laid

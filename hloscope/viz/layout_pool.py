@@ -76,13 +76,13 @@ class WorkerPool:
         worker = slot.worker
         with self._cond:
             self._lent -= 1
-            keep = worker is not None and worker.alive and not self.interrupted(slot)
-            if keep:
-                self._idle.append(worker)
+            kept = worker if worker is not None and worker.alive and not self.interrupted(slot) else None
+            if kept is not None:
+                self._idle.append(kept)
             if self._lent == 0:
                 self._restart_timer()
             self._cond.notify_all()
-        if not keep:
+        if kept is None:
             self._forget(worker)
 
     def _forget(self, worker: LayoutWorker | None) -> None:

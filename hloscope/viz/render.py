@@ -127,11 +127,13 @@ class LayoutWorker:
             )
         except OSError as e:
             raise WorkerError(f"could not start the layout process: {e}") from e
+        assert self.proc.stdin is not None and self.proc.stdout is not None, "both are PIPEs"
+        self._stdin, self._stdout = self.proc.stdin, self.proc.stdout
         # Non-blocking, so that even writing a large DOT text to a stuck child keeps the deadline.
-        os.set_blocking(self.proc.stdin.fileno(), False)
+        os.set_blocking(self._stdin.fileno(), False)
         self._writable, self._readable = select.poll(), select.poll()
-        self._writable.register(self.proc.stdin.fileno(), select.POLLOUT)
-        self._readable.register(self.proc.stdout.fileno(), select.POLLIN)
+        self._writable.register(self._stdin.fileno(), select.POLLOUT)
+        self._readable.register(self._stdout.fileno(), select.POLLIN)
 
     def render(self, dot: str, timeout: float) -> RenderResult:
         """Lay out `dot` within `timeout` seconds. Past it the process is killed (this worker
@@ -155,7 +157,7 @@ class LayoutWorker:
         return RenderResult(clean_svg(body.decode("utf-8", "replace")), "", seconds, "pygraphviz")
 
     def _write(self, data: bytes, deadline: float) -> None:
-        fd, view = self.proc.stdin.fileno(), memoryview(data)
+        fd, view = self._stdin.fileno(), memoryview(data)
         while view:
             _wait(self._writable, deadline)
             try:
@@ -165,7 +167,7 @@ class LayoutWorker:
 
     def _read(self, n: int, deadline: float) -> bytes:
         """Exactly n bytes from the child, or _Late at the deadline."""
-        fd, chunks, got = self.proc.stdout.fileno(), [], 0
+        fd, chunks, got = self._stdout.fileno(), [], 0
         while got < n:
             _wait(self._readable, deadline)
             chunk = os.read(fd, min(n - got, 1 << 20))
@@ -189,7 +191,7 @@ class LayoutWorker:
         """Kill the process, reap it and close its pipes."""
         self.kill()
         self.proc.wait()
-        for pipe in (self.proc.stdin, self.proc.stdout):
+        for pipe in (self._stdin, self._stdout):
             try:
                 pipe.close()
             except OSError:

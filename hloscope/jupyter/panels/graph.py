@@ -56,5 +56,9 @@ class GraphPanel(Panel):
 
     def _select(self) -> None:
         name = self.choice.value
-        self.details.value = instruction_details(self.module, self.records, name) if name else ""
+        if not name:
+            self.details.value = ""
+        else:
+            assert self.module is not None, "only update() offers instructions, after it sets the module"
+            self.details.value = instruction_details(self.module, self.records, name)
         self._draw()
