@@ -16,7 +16,7 @@ from typing import Sequence
 from llvmlite import ir
 
 from ..ir.shape import ArrayShape, default_layout
-from .llvm_types import I64
+from .llvm_types import I64, emitted, no_signed_wrap
 
 
 def physical_strides(dims: Sequence[int], layout: Sequence[int]) -> tuple[int, ...]:
@@ -37,7 +37,7 @@ def add(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
         return x
     if isinstance(x, ir.Constant) and x.constant == 0:
         return y
-    return b.add(x, y, flags=["nsw"])
+    return no_signed_wrap(b, "add", x, y)
 
 
 def mul(b: ir.IRBuilder, x: ir.Value, c: int) -> ir.Value:
@@ -48,7 +48,7 @@ def mul(b: ir.IRBuilder, x: ir.Value, c: int) -> ir.Value:
         return I64(0)
     if isinstance(x, ir.Constant):
         return I64(x.constant * c)
-    return b.mul(x, I64(c), flags=["nsw"])
+    return no_signed_wrap(b, "mul", x, I64(c))
 
 
 def linearize(b: ir.IRBuilder, multi: Sequence[ir.Value], dims, layout) -> ir.Value:
@@ -69,9 +69,9 @@ def delinearize(b: ir.IRBuilder, linear: ir.Value, dims, layout) -> list[ir.Valu
         if size == 1:
             continue
         is_last = all(dims[e] == 1 for e in layout[pos + 1 :])
-        multi[d] = rest if is_last else b.urem(rest, I64(size))
+        multi[d] = rest if is_last else emitted(b.urem(rest, I64(size)))
         if not is_last:
-            rest = b.udiv(rest, I64(size))
+            rest = emitted(b.udiv(rest, I64(size)))
     return multi
 
 
@@ -95,10 +95,10 @@ class Index:
     inner loop call `materialize` first, so nothing computed inside the loop is reused outside.
     """
 
-    def __init__(self, shape: ArrayShape, multi=None, linear=None):
+    def __init__(self, shape: ArrayShape, multi: Sequence[ir.Value] | None = None, linear: ir.Value | None = None):
         self.shape = shape
-        self._multi = list(multi) if multi is not None else None
-        self._linear = linear
+        self._multi: list[ir.Value] | None = list(multi) if multi is not None else None
+        self._linear: ir.Value | None = linear
         if multi is None and linear is None:
             raise ValueError("an Index needs a multi-index or a linear one")
         if shape.rank == 0:
@@ -114,11 +114,13 @@ class Index:
 
     def multi(self, b: ir.IRBuilder) -> list[ir.Value]:
         if self._multi is None:
+            assert self._linear is not None, "__init__ requires a multi-index or a linear one"
             self._multi = delinearize(b, self._linear, self.shape.dims, self.shape.layout)
         return self._multi
 
     def linear(self, b: ir.IRBuilder) -> ir.Value:
         if self._linear is None:
+            assert self._multi is not None, "__init__ requires a multi-index or a linear one"
             self._linear = linearize(b, self._multi, self.shape.dims, self.shape.layout)
         return self._linear
 

@@ -9,6 +9,8 @@ back to 16 bits after every operation (what the evaluator does too), because x86
 
 from __future__ import annotations
 
+from typing import Callable, Literal, cast
+
 from llvmlite import ir
 
 from ..ir.dtypes import ElementType, element_type
@@ -17,6 +19,44 @@ I1, I8, I16, I32, I64 = (ir.IntType(n) for n in (1, 8, 16, 32, 64))
 F32, F64, F16 = ir.FloatType(), ir.DoubleType(), ir.HalfType()
 PTR = ir.PointerType()
 VOID = ir.VoidType()
+
+
+# Where llvmlite's source (it has no stubs) misleads a type checker:
+def emitted(instruction: object) -> ir.Instruction:
+    """The instruction an IRBuilder arithmetic or cast method (add, zext, bitcast, ...) inserted
+    and returned. llvmlite wraps those methods in decorators whose result a type checker cannot
+    see: it reads the undecorated body, which returns None."""
+    return cast(ir.Instruction, instruction)
+
+
+def type_of(value: ir.Value) -> ir.Type:
+    """The LLVM type of `value`. Every llvmlite value has one, but ir.Value does not declare
+    it (each subclass sets it in __init__)."""
+    return cast(ir.Constant | ir.NamedValue, value).type  # the classes that set it
+
+
+def no_signed_wrap(b: ir.IRBuilder, op: Literal["add", "mul"], x: ir.Value, y: ir.Value, name: str = "") -> ir.Instruction:
+    """x + y or x * y flagged `nsw` (index and loop-counter arithmetic never reaches 2**63)."""
+    # Typed loosely: llvmlite's decorator takes `flags`, but a type checker sees only the
+    # undecorated signature, which has none.
+    method = cast(Callable[..., object], b.add if op == "add" else b.mul)
+    return emitted(method(x, y, name=name, flags=["nsw"]))
+
+
+def internal_global(module: ir.Module, ty: ir.Type, name: str, initializer: ir.Constant, align: int) -> ir.GlobalVariable:
+    """An internal global variable of `ty` holding `initializer`, aligned to `align` bytes."""
+    g = ir.GlobalVariable(module, ty, name=name)
+    g.linkage = "internal"
+    # llvmlite's __init__ sets both to None, which a type checker takes for their types.
+    g.initializer = initializer  # pyright: ignore[reportAttributeAccessIssue]
+    g.align = align  # pyright: ignore[reportAttributeAccessIssue]
+    return g
+
+
+def int_width(t: ir.Type) -> int:
+    """The bit width of `t`, an integer type."""
+    assert isinstance(t, ir.IntType), f"{t} is not an integer type"
+    return t.width
 
 
 def storage_type(dtype: str) -> ir.Type:
@@ -78,17 +118,17 @@ def from_storage(b: ir.IRBuilder, raw: ir.Value, dtype: str) -> ir.Value:
     if dtype == "pred":
         return b.icmp_unsigned("!=", raw, I8(0))
     if dtype == "f16":
-        return b.fpext(raw, F32)
+        return emitted(b.fpext(raw, F32))
     if dtype == "bf16":
-        return b.bitcast(b.shl(b.zext(raw, I32), I32(16)), F32)
+        return emitted(b.bitcast(b.shl(b.zext(raw, I32), I32(16)), F32))
     return raw
 
 
 def to_storage(b: ir.IRBuilder, value: ir.Value, dtype: str) -> ir.Value:
     if dtype == "pred":
-        return b.zext(value, I8)
+        return emitted(b.zext(value, I8))
     if dtype == "f16":
-        return b.fptrunc(value, F16)
+        return emitted(b.fptrunc(value, F16))
     if dtype == "bf16":
         return bf16_bits(b, value)
     return value
@@ -105,7 +145,7 @@ def bf16_bits(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
     rounded = b.lshr(b.add(bits, b.add(lsb, I32(0x7FFF))), I32(16))
     quiet_nan = b.or_(b.lshr(bits, I32(16)), I32(0x0040))
     is_nan = b.fcmp_unordered("uno", x, x)
-    return b.trunc(b.select(is_nan, quiet_nan, rounded), I16)
+    return emitted(b.trunc(b.select(is_nan, quiet_nan, rounded), I16))
 
 
 def round_to(b: ir.IRBuilder, value: ir.Value, dtype: str) -> ir.Value:

@@ -12,7 +12,7 @@ from typing import Iterator, Sequence
 
 from llvmlite import ir
 
-from .llvm_types import I64
+from .llvm_types import I64, no_signed_wrap
 
 
 def as_i64(value) -> ir.Value:
@@ -37,7 +37,7 @@ def for_range(b: ir.IRBuilder, start, stop, name: str = "i") -> Iterator[ir.Valu
     b.cbranch(b.icmp_signed("<", i, stop), body, done)
     b.position_at_end(body)
     yield i
-    following = b.add(i, I64(1), name=f"{name}.next", flags=["nsw"])
+    following = no_signed_wrap(b, "add", i, I64(1), name=f"{name}.next")
     i.add_incoming(following, b.block)
     b.branch(header)
     b.position_at_end(done)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from .llvm_types import F64, from_storage, info, round_to, storage_type, to_storage, value_type
+from .llvm_types import F64, emitted, from_storage, info, int_width, round_to, storage_type, to_storage, type_of, value_type
 from .scalar_ops import ScalarContext, suffix
 from .unsupported import unsupported
 
@@ -19,27 +19,28 @@ def emit_convert(ctx: ScalarContext, x: ir.Value, src: str, dst: str) -> ir.Valu
     to = value_type(dst)
     if src == dst:
         return x
+    xt = type_of(x)
     if d.kind == "pred":
         if s.is_float:
-            return b.fcmp_unordered("!=", x, x.type(0.0))
-        return b.icmp_unsigned("!=", x, x.type(0))
+            return b.fcmp_unordered("!=", x, xt(0.0))
+        return b.icmp_unsigned("!=", x, xt(0))
     if s.kind == "pred":
-        return b.uitofp(x, to) if d.is_float else b.zext(x, to)
+        return emitted(b.uitofp(x, to) if d.is_float else b.zext(x, to))
     if s.is_float and d.is_float:
-        if x.type != to:
-            x = b.fpext(x, to) if to == F64 else b.fptrunc(x, to)
+        if xt != to:
+            x = emitted(b.fpext(x, to) if to == F64 else b.fptrunc(x, to))
         return round_to(b, x, dst)
     if d.is_float:
-        v = b.sitofp(x, to) if s.kind == "signed" else b.uitofp(x, to)
+        v = emitted(b.sitofp(x, to) if s.kind == "signed" else b.uitofp(x, to))
         return round_to(b, v, dst)
     if s.is_float:
         name = "fptosi" if d.kind == "signed" else "fptoui"
-        fn = ctx.intrinsic(f"llvm.{name}.sat.{suffix(to)}.{suffix(x.type)}", to, [x.type])
+        fn = ctx.intrinsic(f"llvm.{name}.sat.{suffix(to)}.{suffix(xt)}", to, [xt])
         return b.call(fn, [x])
-    if to.width < x.type.width:
-        return b.trunc(x, to)
-    if to.width > x.type.width:
-        return b.sext(x, to) if s.kind == "signed" else b.zext(x, to)
+    if int_width(to) < int_width(xt):
+        return emitted(b.trunc(x, to))
+    if int_width(to) > int_width(xt):
+        return emitted(b.sext(x, to) if s.kind == "signed" else b.zext(x, to))
     return x
 
 
@@ -50,10 +51,10 @@ def emit_bitcast_convert(ctx: ScalarContext, x: ir.Value, src: str, dst: str) ->
         raise unsupported(ctx.target, f"bitcast-convert {src} -> {dst} (widths differ)")
     b = ctx.b
     raw = to_storage(b, x, src)
-    if raw.type != ir.IntType(width):
-        raw = b.bitcast(raw, ir.IntType(width))
-    if storage_type(dst) != raw.type:
-        raw = b.bitcast(raw, storage_type(dst))
+    if type_of(raw) != ir.IntType(width):
+        raw = emitted(b.bitcast(raw, ir.IntType(width)))
+    if storage_type(dst) != type_of(raw):
+        raw = emitted(b.bitcast(raw, storage_type(dst)))
     return from_storage(b, raw, dst)
 
 
@@ -63,7 +64,8 @@ def emit_reduce_precision(ctx: ScalarContext, x: ir.Value, dtype: str, exponent_
     Works on the register type's bits (f32 for 16-bit floats, which f32 holds exactly).
     """
     b = ctx.b
-    wide = x.type == F64
+    xt = type_of(x)
+    wide = xt == F64
     it = ir.IntType(64 if wide else 32)
     src_mantissa, src_exponent = (52, 11) if wide else (23, 8)
     sign = 1 << (it.width - 1)
@@ -84,5 +86,5 @@ def emit_reduce_precision(ctx: ScalarContext, x: ir.Value, dtype: str, exponent_
         underflow = b.icmp_unsigned("<=", exponent, it((bias - reduced) << src_mantissa))
         bits = b.select(overflow, b.or_(signed_zero, it(exp_mask)), bits)
         bits = b.select(underflow, signed_zero, bits)
-    result = b.bitcast(bits, x.type)
-    return b.select(is_nan, x if mantissa_bits > 0 else x.type(float("inf")), result)
+    result = b.bitcast(bits, xt)
+    return b.select(is_nan, x if mantissa_bits > 0 else xt(float("inf")), result)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 
 from . import mathlib
-from .llvm_types import F32, F64, I1, info
+from .llvm_types import F32, F64, I1, emitted, info, int_width, type_of
 from .unsupported import unsupported
 
 
@@ -46,8 +46,8 @@ class ScalarContext:
 
     def call(self, name: str, *args: ir.Value) -> ir.Value:
         """Call `llvm.<name>.<type>`, an intrinsic overloaded on its first argument's type."""
-        t = args[0].type
-        fn = self.intrinsic(f"llvm.{name}.{suffix(t)}", t, [a.type for a in args])
+        t = type_of(args[0])
+        fn = self.intrinsic(f"llvm.{name}.{suffix(t)}", t, [type_of(a) for a in args])
         return self.b.call(fn, list(args), fastmath=self.flags if _is_float_type(t) else ())
 
 
@@ -56,7 +56,7 @@ def suffix(t: ir.Type) -> str:
         return "f32"
     if t == F64:
         return "f64"
-    return f"i{t.width}"
+    return f"i{int_width(t)}"
 
 
 def _is_float_type(t: ir.Type) -> bool:
@@ -96,10 +96,10 @@ def _int_abs(ctx, x):
 def _int_sign(ctx, x, signed: bool):
     b = ctx.b
     if not signed:
-        return b.zext(b.icmp_unsigned("!=", x, x.type(0)), x.type)
+        return emitted(b.zext(b.icmp_unsigned("!=", x, x.type(0)), x.type))
     pos = b.zext(b.icmp_signed(">", x, x.type(0)), x.type)
     neg = b.zext(b.icmp_signed("<", x, x.type(0)), x.type)
-    return b.sub(pos, neg)
+    return emitted(b.sub(pos, neg))
 
 
 def emit_unary(ctx: ScalarContext, opcode: str, x: ir.Value, dtype: str, out_dtype: str) -> ir.Value:
@@ -112,13 +112,13 @@ def emit_unary(ctx: ScalarContext, opcode: str, x: ir.Value, dtype: str, out_dty
         return rule(ctx, x)
     b = ctx.b
     if opcode == "not":
-        return b.not_(x)
+        return emitted(b.not_(x))
     if opcode == "copy":
         return x
     if kind == "pred":
         raise unsupported(ctx.target, f"{opcode} on pred")
     if opcode == "negate":
-        return b.neg(x)
+        return emitted(b.neg(x))
     if opcode == "abs":
         return _int_abs(ctx, x) if kind == "signed" else x
     if opcode == "sign":
@@ -126,7 +126,8 @@ def emit_unary(ctx: ScalarContext, opcode: str, x: ir.Value, dtype: str, out_dty
     if opcode == "popcnt":
         return ctx.call("ctpop", x)
     if opcode == "count-leading-zeros":
-        fn = ctx.intrinsic(f"llvm.ctlz.{suffix(x.type)}", x.type, [x.type, I1])
+        t = type_of(x)
+        fn = ctx.intrinsic(f"llvm.ctlz.{suffix(t)}", t, [t, I1])
         return b.call(fn, [x, I1(0)])
     raise unsupported(ctx.target, f"{opcode} on {dtype}")
 
@@ -252,10 +253,10 @@ _FLOAT_CMP = {"EQ": "==", "NE": "!=", "LT": "<", "LE": "<=", "GT": ">", "GE": ">
 
 def total_order_key(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
     """Integers that order like floats in TOTALORDER (negative floats get their bits flipped)."""
-    it = ir.IntType(64 if x.type == F64 else 32)
+    it = ir.IntType(64 if type_of(x) == F64 else 32)
     bits = b.bitcast(x, it)
     flip = b.lshr(b.ashr(bits, it(it.width - 1)), it(1))
-    return b.xor(bits, flip)
+    return emitted(b.xor(bits, flip))
 
 
 def emit_compare(ctx: ScalarContext, direction: str, kind: str | None, x, y, dtype: str) -> ir.Value:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ..llvm_types import F64
+from ..llvm_types import F64, type_of
 from .builder import MathBuilder
 
 UNARY = (
@@ -53,11 +53,11 @@ LOG2E = 1.4426950408889634
 
 def unary(ctx, opcode: str, x: ir.Value) -> ir.Value:
     """Call the approximation of `opcode` on register value x (f32 or f64)."""
-    return ctx.b.call(function_for(ctx.module, opcode, x.type), [x])
+    return ctx.b.call(function_for(ctx.module, opcode, type_of(x)), [x])
 
 
 def binary(ctx, opcode: str, x: ir.Value, y: ir.Value) -> ir.Value:
-    return ctx.b.call(function_for(ctx.module, opcode, x.type), [x, y])
+    return ctx.b.call(function_for(ctx.module, opcode, type_of(x)), [x, y])
 
 
 def function_for(module: ir.Module, opcode: str, ty: ir.Type) -> ir.Function:

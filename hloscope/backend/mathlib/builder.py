@@ -13,7 +13,7 @@ from typing import Sequence
 
 from llvmlite import ir
 
-from ..llvm_types import F32, F64
+from ..llvm_types import F32, F64, emitted, type_of
 
 
 class MathBuilder:
@@ -36,28 +36,28 @@ class MathBuilder:
         return ir.Constant(self.it, value)
 
     def intrinsic(self, name: str, *args: ir.Value) -> ir.Value:
-        t = args[0].type
+        t = type_of(args[0])
         full = f"llvm.{name}.{'f64' if t == F64 else 'f32'}"
         fn = self.module.globals.get(full)
         if fn is None:
-            fn = ir.Function(self.module, ir.FunctionType(t, [a.type for a in args]), full)
+            fn = ir.Function(self.module, ir.FunctionType(t, [type_of(a) for a in args]), full)
         return self.b.call(fn, list(args))
 
     # -- arithmetic (strict IEEE: no fast-math flags, so NaN and inf handling stays exact)
-    def add(self, x, y):
-        return self.b.fadd(x, y)
+    def add(self, x, y) -> ir.Instruction:
+        return emitted(self.b.fadd(x, y))
 
-    def sub(self, x, y):
-        return self.b.fsub(x, y)
+    def sub(self, x, y) -> ir.Instruction:
+        return emitted(self.b.fsub(x, y))
 
-    def mul(self, x, y):
-        return self.b.fmul(x, y)
+    def mul(self, x, y) -> ir.Instruction:
+        return emitted(self.b.fmul(x, y))
 
-    def div(self, x, y):
-        return self.b.fdiv(x, y)
+    def div(self, x, y) -> ir.Instruction:
+        return emitted(self.b.fdiv(x, y))
 
-    def neg(self, x):
-        return self.b.fneg(x)
+    def neg(self, x) -> ir.Instruction:
+        return emitted(self.b.fneg(x))
 
     def fma(self, x, y, z):
         """x * y + z, fused where the target has an FMA instruction."""
@@ -126,11 +126,11 @@ class MathBuilder:
         return self.b.icmp_signed("<", self.bits(x), self.ci(0))
 
     # -- bits
-    def bits(self, x):
-        return self.b.bitcast(x, self.it)
+    def bits(self, x) -> ir.Instruction:
+        return emitted(self.b.bitcast(x, self.it))
 
-    def from_bits(self, i):
-        return self.b.bitcast(i, self.t)
+    def from_bits(self, i) -> ir.Instruction:
+        return emitted(self.b.bitcast(i, self.t))
 
     def pow2(self, n_int):
         """2**n for an integer n in the normal exponent range, built from its bits."""
@@ -161,10 +161,10 @@ class MathBuilder:
         """Call the approximation of `opcode` for this float type (defined once per module)."""
         from .approx import function_for
 
-        return self.b.call(function_for(self.module, opcode, args[0].type), list(args))
+        return self.b.call(function_for(self.module, opcode, type_of(args[0])), list(args))
 
-    def widen(self, x):
-        return self.b.fpext(x, F64)
+    def widen(self, x) -> ir.Instruction:
+        return emitted(self.b.fpext(x, F64))
 
-    def narrow(self, x):
-        return self.b.fptrunc(x, F32)
+    def narrow(self, x) -> ir.Instruction:
+        return emitted(self.b.fptrunc(x, F32))
