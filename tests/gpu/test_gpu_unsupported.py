@@ -36,3 +36,26 @@ def test_message_names_the_gpu_and_the_op(text, message, pipeline):
         compile_gpu(text, pipeline=pipeline, ptxas=False)
     assert str(caught.value) == message
 
+
+
+ELIDED_READ = module("""
+    p = f32[4] parameter(0)
+    c = f32[4] constant({...})
+    r = f32[4] add(p, c)
+""")
+ELIDED_RETURNED = module("""
+    p = f32[4] parameter(0)
+    c = f32[4] constant({...})
+    n = f32[4] negate(p)
+    r = (f32[4], f32[4]) tuple(n, c)
+""")
+
+
+@pytest.mark.parametrize("pipeline", ["none", "default"])
+@pytest.mark.parametrize("text", [ELIDED_READ, ELIDED_RETURNED], ids=["read-by-a-kernel", "returned"])
+def test_elided_constants_are_refused(text, pipeline):
+    """A dump's `{...}` constant has no values: it used to be lowered as the 8 bytes numpy
+    makes of None (a pointer), in the PTX and in the executable's output copies."""
+    with pytest.raises(hloscope.NotSupportedError) as caught:
+        compile_gpu(text, pipeline=pipeline, ptxas=False)
+    assert str(caught.value) == "not supported on gpu: a constant with elided values {...} (instruction c)"

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from math import prod
 
+from llvmlite import ir
+
 from ...ir.shape import ArrayShape
 from ..buffers import BufferLayout
 from ..kernel_spec import KernelSpec
@@ -46,7 +48,7 @@ MIN_CHUNKS = 4  # a split into fewer is not worth the second launch
 def column_plan(spec: KernelSpec, parts) -> dict | None:
     """The [O, R, I] view and launch of a column reduction this kernel takes, or None."""
     hero = parts[0][0][0]
-    shape = spec.comp[hero.operands[0]].shape
+    shape = spec.comp[hero.operands[0]].array_shape
     plan = loop_plan(shape, set(hero.attr("dimensions")))
     outer, length, columns = (prod(shape.dims[d] for d in plan[k]) for k in ("outer", "reduced", "inner"))
     if not plan["reduced"] or not plan["inner"] or columns < WARP or length == 0 or outer == 0:
@@ -141,7 +143,7 @@ def _base_index(b, plan, o, col) -> list:
     return spread(b, col, shape.dims, plan["inner"], multi)
 
 
-def _chunk_bounds(kf, plan):
+def _chunk_bounds(kf, plan) -> tuple[ir.Value, ir.Value]:
     """[start, stop) of this block's rows (blockIdx.y); the last chunk takes the rest."""
     b = kf.builder
     chunk, size = kf.sreg("ctaid.y"), plan["length"] // plan["chunks"]
@@ -150,6 +152,6 @@ def _chunk_bounds(kf, plan):
     return start, b.select(last, I64(plan["length"]), b.add(start, I64(size)))
 
 
-def _scratch_position(b, plan, o, chunk, col):
+def _scratch_position(b, plan, o, chunk, col) -> ir.Value:
     """Partials are laid out [O, chunk, I], so the combining kernel's warps read neighbours."""
     return b.add(b.mul(b.add(b.mul(o, I64(plan["chunks"])), chunk), I64(plan["columns"])), col)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
 from .program import Conditional, DeviceCopy, WhileLoop, relocate
 from ..buffers import Buffer, BufferLayout, assign_buffers
@@ -65,7 +66,14 @@ def _copy(src: Buffer, dst: Buffer, comp) -> DeviceCopy:
 
 
 def _constant_bytes(comp, buf: Buffer) -> bytes:
-    return np.ascontiguousarray(comp[buf.value].literal.value).tobytes()
+    return constant_bytes(comp[buf.value])
+
+
+def constant_bytes(inst: Instruction) -> bytes:
+    """The bytes of a constant's value, which every constant lowered has (see lowering.lower)."""
+    literal = inst.literal
+    assert literal is not None and not literal.elided, f"constant {inst.name} has no value to copy"
+    return np.ascontiguousarray(literal.value).tobytes()
 
 
 def _readable(bufs: list[Buffer], comp, layout: BufferLayout, setup: list) -> list[Buffer]:

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import ctypes
 import threading
+from importlib import import_module
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
@@ -26,22 +29,23 @@ from ...errors import NotSupportedError
 NO_GPU = "no NVIDIA GPU available: this executable can show its PTX but not run"
 
 
-def bindings():
-    """The driver module of cuda-python (cuda.bindings.driver, or cuda.cuda before 12.6)."""
+def bindings() -> ModuleType:
+    """The driver module of cuda-python (cuda.bindings.driver, or cuda.cuda before 12.6).
+    Imported by name: the bindings are optional and untyped, so the type checker need not find them."""
     try:
-        from cuda.bindings import driver
+        return import_module("cuda.bindings.driver")
     except ImportError:
         try:
-            from cuda import cuda as driver
+            return import_module("cuda.cuda")
         except ImportError:
             raise NotSupportedError(
                 f"{NO_GPU} (the CUDA Python bindings are not installed: pip install 'hloscope[gpu]')"
             ) from None
-    return driver
 
 
-def check(result):
-    """The values a driver call returned after its CUresult, or RuntimeError."""
+def check(result) -> Any:
+    """The values a driver call returned after its CUresult, or RuntimeError (Any: each
+    call returns its own kinds of handles and numbers, and the bindings are untyped)."""
     err, rest = (result[0], result[1:]) if isinstance(result, tuple) else (result, ())
     code = int(getattr(err, "value", err))
     if code != 0:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ..buffers import Buffer
 from ..gemm import GemmForm, gemm_form
@@ -37,22 +38,26 @@ TILE = 16
 MAX_Z = 65535
 
 
-def dot_ok(comp, dot: Instruction) -> bool:
+def dot_ok(comp: Computation, dot: Instruction) -> bool:
     """A dot of two parameters in matrix form, of a numeric type: it gets this kernel."""
     ops = [comp[o] for o in dot.operands]
-    if any(o.opcode != "parameter" for o in ops) or dot.shape.dtype == "pred":
+    if any(o.opcode != "parameter" for o in ops) or dot.array_shape.dtype == "pred":
         return False
-    return gemm_form(dot, ops[0].shape, ops[1].shape) is not None
+    return gemm_form(dot, ops[0].array_shape, ops[1].array_shape) is not None
 
 
 def emit_dot(mc: GpuModuleContext, spec: KernelSpec, dot: Instruction, out: Buffer) -> GpuKernel:
     comp = spec.comp
     lhs_p, rhs_p = (comp[o] for o in dot.operands)
+    # dot_ok chose this kernel: both operands are (verified, so numbered) parameters in matrix form
+    assert lhs_p.parameter_number is not None and rhs_p.parameter_number is not None
     lhs, rhs = spec.inputs[lhs_p.parameter_number], spec.inputs[rhs_p.parameter_number]
-    form = gemm_form(dot, lhs_p.shape, rhs_p.shape)
+    lhs_shape, rhs_shape = lhs_p.array_shape, rhs_p.array_shape
+    form = gemm_form(dot, lhs_shape, rhs_shape)
+    assert form is not None
     kf = GpuKernelFunction(mc, spec.name, [lhs, rhs, out], {out})
     ctx = mc.emit_context(kf.builder)
-    tiles = _Tiles(ctx, kf, form, dot.shape.dtype, (lhs_p.shape.dtype, rhs_p.shape.dtype))
+    tiles = _Tiles(ctx, kf, form, dot.array_shape.dtype, (lhs_shape.dtype, rhs_shape.dtype))
     first_z = kf.sreg("ctaid.z")
     with kf.strided(first_z, form.batch, kf.sreg("nctaid.z"), "batch") as z:
         tiles.emit(z, kf.pointer(lhs), kf.pointer(rhs), kf.pointer(out))

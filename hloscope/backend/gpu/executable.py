@@ -164,6 +164,7 @@ class GpuExecutable(Executable):
     def _copy(self, device, base: int, step: DeviceCopy) -> None:
         dst = base + self.arena.offset(step.dst)
         if step.src is None:
+            assert step.data is not None, "a copy without a source buffer has the bytes to upload"
             device.upload(dst, np.frombuffer(step.data, np.uint8))
             return
         src = base + self.arena.offset(step.src)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from ..llvm_types import I32, PTR, VOID
+from .llvm_values import built
 
 TRIPLE = "nvptx64-nvidia-cuda"
 GLOBAL, SHARED = 1, 3  # NVPTX address spaces (0 generic, 4 constant, 5 local)
@@ -68,8 +69,9 @@ class Nvptx:
         """A block-wide array of `count` elements in shared memory (one per kernel)."""
         g = ir.GlobalVariable(llmod, ir.ArrayType(ty, count), name=name, addrspace=SHARED)
         g.linkage = "internal"
-        g.initializer = ir.Constant(ir.ArrayType(ty, count), ir.Undefined)
-        g.align = 16
+        # llvmlite's __init__ sets both to None, which pyright takes for their declared types
+        g.initializer = ir.Constant(ir.ArrayType(ty, count), ir.Undefined)  # pyright: ignore[reportAttributeAccessIssue]
+        g.align = 16  # pyright: ignore[reportAttributeAccessIssue]
         # llvmlite types a global as a typed pointer; an opaque `ptr addrspace(3)` lets the
         # builder GEP, load and store through it like any other pointer.
         g.type = ir.PointerType(addrspace=SHARED)
@@ -90,7 +92,7 @@ class Nvptx:
             node = llmod.add_metadata([fn, ir.MetaDataString(llmod, f"maxntid{axis}"), I32(size)])
             llmod.add_named_metadata("nvvm.annotations", node)
 
-    def global_pointer(self, b: ir.IRBuilder, ptr: ir.Value) -> ir.Value:
+    def global_pointer(self, b: ir.IRBuilder, ptr: ir.Argument) -> ir.Value:
         """`ptr` (a kernel argument) declared to point to global memory, still generic."""
         glob = b.addrspacecast(ptr, ir.PointerType(addrspace=GLOBAL), name=f"{ptr.name}.global")
-        return b.addrspacecast(glob, PTR, name=f"{ptr.name}.g")
+        return built(b.addrspacecast(glob, PTR, name=f"{ptr.name}.g"))

@@ -18,7 +18,10 @@ resolves one kind of address.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator, Union
+from typing import TYPE_CHECKING, Callable, Iterator, Union
+
+if TYPE_CHECKING:  # annotations only: the host program needs no backend code to run
+    from ..buffers import Buffer
 
 
 @dataclass(frozen=True)
@@ -40,8 +43,8 @@ class KernelLaunch:
 class DeviceCopy:
     """dst = src on the device; with `data` (a constant's bytes), dst = data from the host."""
 
-    src: object  # Buffer or None
-    dst: object  # Buffer
+    src: Buffer | None  # None: `data` is the source
+    dst: Buffer
     data: bytes | None = None
     constant: str = ""  # the constant instruction `data` holds
 
@@ -55,7 +58,7 @@ class WhileLoop:
     instruction: str
     init: tuple  # DeviceCopy steps: the operand into the loop's state
     condition: tuple  # steps writing `pred`
-    pred: object  # Buffer of one byte
+    pred: Buffer  # one byte
     body: tuple  # steps reading the state, writing the next state
     update: tuple  # DeviceCopy steps: next state -> state
 
@@ -66,7 +69,7 @@ class WhileLoop:
 @dataclass(frozen=True)
 class Conditional:
     instruction: str
-    selector: object  # Buffer: pred (true runs branch 0) or s32 (out of range: the last)
+    selector: Buffer  # pred (true runs branch 0) or s32 (out of range: the last)
     branches: tuple  # a tuple of steps per branch
 
     def describe(self) -> str:

@@ -44,6 +44,7 @@ from ..elemental import ElementalEmitter
 from ..index import Index, spread
 from ..llvm_types import I64, storage_type, store
 from .kernel import GpuKernel, GpuKernelFunction, GpuModuleContext, Launch
+from .llvm_values import built
 from .loop_kernel import emit_grid_loop
 from .row_combine import Accumulators, combine, from_scratch, to_scratch, warp_then_block
 
@@ -57,7 +58,7 @@ MIN_CHUNKS = 32  # the combining kernel's block is a full warp or more
 def row_plan(spec: KernelSpec, parts) -> dict | None:
     """The loop plan of a reduction this kernel takes (rows, row length), or None."""
     hero = parts[0][0][0]
-    in_shape = spec.comp[hero.operands[0]].shape
+    in_shape = spec.comp[hero.operands[0]].array_shape
     plan = loop_plan(in_shape, set(hero.attr("dimensions")))
     rows = prod(in_shape.dims[d] for d in plan["outer"])
     length = prod(in_shape.dims[d] for d in plan["reduced"])
@@ -104,11 +105,11 @@ def _row_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     base = spread(b, row, plan["shape"].dims, plan["outer"], [I64(0)] * plan["shape"].rank)
     start, stop = _chunk_bounds(kf, plan) if scratch else (I64(0), I64(plan["length"]))
     accs = Accumulators(em, [h for h, _ in heroes])
-    scan(em, kf, accs, element_reader(em, kf, plan, heroes, sides, base), b.add(start, tid), stop, block)
+    scan(em, kf, accs, element_reader(em, kf, plan, heroes, sides, base), built(b.add(start, tid)), stop, block)
     warp_then_block(em, kf, accs, tid, block)
     with b.if_then(b.icmp_unsigned("==", tid, I64(0))):
         if scratch:
-            to_scratch(kf, accs, scratch, b.add(b.mul(row, I64(plan["chunks"])), kf.sreg("ctaid.y")))
+            to_scratch(kf, accs, scratch, built(b.add(b.mul(row, I64(plan["chunks"])), kf.sreg("ctaid.y"))))
         else:
             store_results(em, kf, accs, heroes, base)
     for name, outs in others:
@@ -166,7 +167,7 @@ def _combine_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     row, tid = kf.sreg("ctaid.x"), kf.sreg("tid.x")
     accs = Accumulators(em, [h for h, _ in heroes])
     first = b.mul(row, I64(chunks))
-    scan(em, kf, accs, lambda c: from_scratch(kf, accs, scratch, b.add(first, c)), tid, I64(chunks), block)
+    scan(em, kf, accs, lambda c: from_scratch(kf, accs, scratch, built(b.add(first, c))), tid, I64(chunks), block)
     warp_then_block(em, kf, accs, tid, block)
     base = spread(b, row, plan["shape"].dims, plan["outer"], [I64(0)] * plan["shape"].rank)
     with b.if_then(b.icmp_unsigned("==", tid, I64(0))):
@@ -183,7 +184,7 @@ def scan(em, kf, accs: "Accumulators", values_at, first: ir.Value, stop: ir.Valu
     """Each thread's partials: its first element, then every block-th one up to stop."""
     with em.scope():
         accs.start(values_at(first))
-    with em.scope(), kf.strided(kf.builder.add(first, I64(block)), stop, I64(block), "r") as r:
+    with em.scope(), kf.strided(built(kf.builder.add(first, I64(block))), stop, I64(block), "r") as r:
         combine(em, accs, values_at(r))
 
 

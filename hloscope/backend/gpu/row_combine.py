@@ -107,7 +107,6 @@ def to_scratch(kf, accs: Accumulators, scratch: list[list], position: ir.Value) 
 def from_scratch(kf, accs: Accumulators, scratch: list[list], position: ir.Value) -> list[list]:
     """The totals at `position` of the scratch buffers, per hero, per accumulator."""
     b = kf.builder
-    values = [[None] * len(types) for types in accs.types]
-    for (h, k), buffers in zip(accs.flat(), scratch):
-        values[h][k] = _read_words(b, [kf.pointer(buf) for buf in buffers], position, accs.types[h][k])
-    return values
+    words = iter(scratch)  # one list of buffers per accumulator, in accs.flat() order
+    return [[_read_words(b, [kf.pointer(buf) for buf in next(words)], position, ty) for ty in types]
+            for types in accs.types]

@@ -33,6 +33,7 @@ from ..index import spread
 from ..llvm_types import I1, I32, I64
 from ..unsupported import unsupported
 from .kernel import GpuKernel, GpuModuleContext, Launch
+from .llvm_values import built
 from .reduce_kernel import open_kernel
 
 MAX_ROW = 8192
@@ -42,7 +43,7 @@ MAX_THREADS = 1024
 def emit_sort_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
     sort = spec.comp.root_instruction
     dim = sort.attr("dimensions")[0]
-    shape = spec.comp[sort.operands[0]].shape
+    shape = spec.comp[sort.operands[0]].array_shape
     n = shape.dims[dim]
     if n > MAX_ROW:
         raise unsupported(mc.target, f"sort of rows longer than {MAX_ROW}", spec.instruction)
@@ -77,7 +78,7 @@ def emit_sort_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
                         b.store(mine, b.gep(perm, [partner], source_etype=I32))
             kf.barrier()
     with kf.strided(tid, n, I64(threads), "i") as i:
-        source = b.zext(b.load(b.gep(perm, [i], source_etype=I32), typ=I32), I64)
+        source = built(b.zext(b.load(b.gep(perm, [i], source_etype=I32), typ=I32), I64))
         store_permuted(em, kf, sort, spec.outputs, dim, base, i, source)
     kf.finish((threads, 1, 1))
     launch = Launch((rows if n else 0, 1, 1), (threads, 1, 1), kf.shared_bytes)

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import llvmlite.binding as llvm
-import numpy as np
 
 from ...compilation.record import Compilation, Kernel, LazyText, Launch
 from ...compilation.stages import Stage
@@ -28,6 +27,7 @@ from ...runtime.signature import Signature
 from ..emit_context import EmitOptions
 from ..llvm_worker import default_worker
 from . import codegen, ptxas
+from .control_flow import constant_bytes
 from .executable import GpuExecutable
 from .kernel import ThreadModel
 from .lowering import GpuLowered, GpuLoweringOptions, lower
@@ -54,7 +54,7 @@ def device_program(lowered: GpuLowered, module: HloModule) -> DeviceProgram:
     layout = lowered.layout
     entry = module.entry_computation
     constants = {
-        src.value: np.ascontiguousarray(entry[src.value].literal.value).tobytes()
+        src.value: constant_bytes(entry[src.value])
         for src, _ in layout.output_copies if src.kind == "constant"
     }
     return DeviceProgram(lowered.steps, layout.arena_bytes, tuple(layout.params), tuple(layout.outputs),
