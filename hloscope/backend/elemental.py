@@ -26,6 +26,7 @@ from ..ir.shape import ArrayShape, default_layout
 from . import elemental_data, elemental_reduce, scalar_convert, scalar_ops
 from .emit_context import EmitContext
 from .index import Index, add, delinearize, is_default_physical, linearize, mul
+from .kernel_spec import parameter_number
 from .llvm_types import I64, constant, load, round_to
 from .unsupported import unsupported
 
@@ -62,12 +63,13 @@ class ElementalEmitter:
     def operand(self, inst: Instruction, i: int, index: Index):
         """Operand i at the same position (scalars at the empty index)."""
         op = self.comp[inst.operands[i]]
-        if op.shape.rank == 0:
-            return self.value(op.name, Index.scalar(op.shape))
-        return self.value(op.name, index.retyped(self.b, op.shape))
+        shape = op.array_shape
+        if shape.rank == 0:
+            return self.value(op.name, Index.scalar(shape))
+        return self.value(op.name, index.retyped(self.b, shape))
 
     def operand_shape(self, inst: Instruction, i: int) -> ArrayShape:
-        return self.comp[inst.operands[i]].shape
+        return self.comp[inst.operands[i]].array_shape
 
     def apply(self, computation: str, args: list):
         """Run a scalar computation (a reducer, a map's function) on register values.
@@ -75,7 +77,7 @@ class ElementalEmitter:
         Returns the root's value, or a tuple of values for a tuple-shaped root.
         """
         comp = self.ctx.hlo.computation(computation)
-        leaves = {p.name: _constant_leaf(args[p.parameter_number]) for p in comp.parameters}
+        leaves = {p.name: _constant_leaf(args[parameter_number(p)]) for p in comp.parameters}
         nested = ElementalEmitter(self.ctx, comp, leaves)
         return nested.value(comp.root, Index.scalar(_scalar_shape(comp.root_instruction.shape)))
 
@@ -119,14 +121,14 @@ def _elementwise(em: ElementalEmitter, inst: Instruction, index: Index):
     ctx = em.ctx.scalar
     args = [em.operand(inst, i, index) for i in range(len(inst.operands))]
     src = em.operand_shape(inst, 0).dtype
-    out = inst.shape.dtype
+    out = inst.array_shape.dtype
     op = inst.opcode
     if op == "compare":
-        return scalar_ops.emit_compare(ctx, inst.attr("direction"), inst.attr("type"), *args, src)
+        return scalar_ops.emit_compare(ctx, inst.attr("direction"), inst.attr("type"), args[0], args[1], src)
     if op == "select":
-        return em.b.select(*args)
+        return em.b.select(args[0], args[1], args[2])
     if op == "clamp":
-        value = scalar_ops.emit_clamp(ctx, *args, out)
+        value = scalar_ops.emit_clamp(ctx, args[0], args[1], args[2], out)
     elif op == "convert":
         return scalar_convert.emit_convert(ctx, args[0], src, out)
     elif op == "bitcast-convert":
@@ -163,7 +165,7 @@ def reshape_index(b: ir.IRBuilder, index: Index, shape: ArrayShape) -> Index:
     kept_out = [i for i, d in enumerate(out.dims) if d != 1]
     kept_in = [i for i, d in enumerate(shape.dims) if d != 1]
     if [out.dims[i] for i in kept_out] == [shape.dims[i] for i in kept_in]:
-        op_multi = [I64(0)] * shape.rank
+        op_multi: list[ir.Value] = [I64(0)] * shape.rank
         for i, o in zip(kept_in, kept_out):
             op_multi[i] = multi[o]
         return Index(shape, multi=op_multi)

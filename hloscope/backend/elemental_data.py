@@ -11,7 +11,7 @@ from llvmlite import ir
 
 from . import scalar_convert
 from .index import Index, add
-from .llvm_types import I1, I64
+from .llvm_types import I1, I64, emitted
 from .unsupported import unsupported
 
 
@@ -29,7 +29,7 @@ def all_of(b: ir.IRBuilder, conds: list) -> ir.Value:
         return I1(1)
     out = conds[0]
     for c in conds[1:]:
-        out = b.and_(out, c)
+        out = emitted(b.and_(out, c))
     return out
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ..ir.shape import ArrayShape, TupleShape
+from ..ir.shape import ArrayShape
+from .buffers import leaves
 from .index import Index, add, mul
 from .llvm_types import I64, value_type
 from .loops import loop_nest
@@ -67,10 +68,6 @@ def accumulators(em, init_values: list) -> list:
     return slots
 
 
-def _leaves(shape) -> list[ArrayShape]:
-    return shape.leaves() if isinstance(shape, TupleShape) else [shape]
-
-
 def _reduce(em, inst, index):
     """One output element: loop over the reduced dimensions in layout order."""
     b = em.b
@@ -89,7 +86,7 @@ def _reduce(em, inst, index):
         in_index = Index(in_shape, multi=multi)
         values = [em.value(x, in_index.retyped(b, em.comp[x].shape)) for x in inputs]
         accs = [b.load(s) for s in slots]
-        dtypes = [leaf.dtype for leaf in _leaves(inst.shape)]
+        dtypes = [leaf.dtype for leaf in leaves(inst.shape, inst.name)]
         for slot, v in zip(slots, apply_reducer(em, inst.attr("to_apply"), accs, values, dtypes)):
             b.store(v, slot)
     results = [b.load(s) for s in slots]
@@ -118,7 +115,7 @@ def _reduce_window(em, inst, index):
         in_index = Index(in_shape, multi=multi)
         values = [em.value(x, in_index.retyped(b, em.comp[x].shape)) for x in inputs]
         accs = [b.load(s) for s in slots]
-        dtypes = [leaf.dtype for leaf in _leaves(inst.shape)]
+        dtypes = [leaf.dtype for leaf in leaves(inst.shape, inst.name)]
         new = apply_reducer(em, inst.attr("to_apply"), accs, values, dtypes)
         ok = all_of(b, valid)
         for slot, acc, v in zip(slots, accs, new):
@@ -129,16 +126,13 @@ def _reduce_window(em, inst, index):
 
 def dot_operand_index(shape: ArrayShape, batch, contracting, out_batch, out_free, ivs) -> Index:
     """The operand position for output batch/free positions and contracting loop values."""
-    multi = [None] * shape.rank
+    multi: list[ir.Value | None] = [None] * shape.rank
     for d, v in zip(batch, out_batch):
         multi[d] = v
     for d, v in zip(contracting, ivs):
         multi[d] = v
     free = iter(out_free)
-    for d in range(shape.rank):
-        if multi[d] is None:
-            multi[d] = next(free)
-    return Index(shape, multi=multi)
+    return Index(shape, multi=[next(free) if m is None else m for m in multi])
 
 
 def _dot(em, inst, index):

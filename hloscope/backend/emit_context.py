@@ -9,7 +9,7 @@ from llvmlite import ir
 
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
-from .llvm_types import I8
+from .llvm_types import I8, internal_global
 from .scalar_ops import ScalarContext
 
 
@@ -33,14 +33,12 @@ class ConstantPool:
         key = (computation, inst.name)
         g = self._globals.get(key)
         if g is None:
+            assert inst.literal is not None, f"constant {inst.name} has no literal (the module was verified)"
             data = np.ascontiguousarray(inst.literal.value).tobytes()
             ty = ir.ArrayType(I8, max(1, len(data)))
             name = f"constant.{len(self._globals)}.{inst.name}"
-            g = ir.GlobalVariable(self.llmod, ty, name=name)
+            g = internal_global(self.llmod, ty, name, ir.Constant(ty, bytearray(data or b"\0")), align=64)
             g.global_constant = True
-            g.linkage = "internal"
-            g.align = 64
-            g.initializer = ir.Constant(ty, bytearray(data or b"\0"))
             self._globals[key] = g
         return g
 

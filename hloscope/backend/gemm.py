@@ -30,7 +30,7 @@ class GemmForm:
 
 def gemm_form(dot: Instruction, lhs: ArrayShape, rhs: ArrayShape) -> GemmForm | None:
     """The matrix form of a dot_general, or None if its layout needs a copy first."""
-    if not all(is_default_physical(s) for s in (lhs, rhs, dot.shape)):
+    if not all(is_default_physical(s) for s in (lhs, rhs, dot.array_shape)):
         return None
     lb, rb = tuple(dot.attr("lhs_batch_dims") or ()), tuple(dot.attr("rhs_batch_dims") or ())
     lc, rc = list(dot.attr("lhs_contracting_dims") or ()), list(dot.attr("rhs_contracting_dims") or ())

@@ -31,7 +31,7 @@ def input_leaves(ctx: EmitContext, kf: BufferPointers, spec: KernelSpec, extra: 
     """Parameter i of the computation loads from the buffer of input i (and each `extra`
     instruction from its buffer)."""
     found = {
-        p.name: buffer_leaf(ctx, kf.pointer(spec.inputs[p.parameter_number]), p.shape)
+        p.name: buffer_leaf(ctx, kf.pointer(spec.input_of(p)), p.array_shape)
         for p in spec.comp.parameters
     }
     for name, buf in extra.items():

@@ -1,6 +1,7 @@
 """What a kernel computes and what it is called, for every target.
 
     KernelSpec      the computation a kernel evaluates, its input and output buffers
+    parameter_number  a verified parameter's number
     ModuleContext   what all kernels of one LLVM module share (names, constants, options)
     llvm_name       a readable LLVM symbol for an HLO name
     location        where a buffer is: two buffers at one location are one pointer argument
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 
 from ..ir.computation import Computation
+from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from .buffers import Buffer
 from .emit_context import ConstantPool, EmitContext, EmitOptions
@@ -29,6 +31,16 @@ class KernelSpec:
     comp: Computation
     inputs: list[Buffer]
     outputs: list[Buffer]
+
+    def input_of(self, parameter: Instruction) -> Buffer:
+        """The input buffer a parameter of `comp` reads."""
+        return self.inputs[parameter_number(parameter)]
+
+
+def parameter_number(parameter: Instruction) -> int:
+    """A parameter's number (a module is verified before a backend sees it, so it has one)."""
+    assert parameter.parameter_number is not None, f"parameter {parameter.name} has no number"
+    return parameter.parameter_number
 
 
 @dataclass

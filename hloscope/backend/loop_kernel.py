@@ -88,7 +88,7 @@ def is_flat(comp: Computation, root: str, shape: ArrayShape) -> bool:
             if inst.shape.size != shape.size or not is_default_physical(inst.shape):
                 return False
         op = inst.opcode
-        if op == "broadcast" and comp[inst.operands[0]].shape.rank == 0:
+        if op == "broadcast" and comp[inst.operands[0]].array_shape.rank == 0:
             continue
         row = OPCODES.get(op)
         if op not in FLAT_OPS and not (row and row.elementwise):

@@ -39,8 +39,8 @@ def reduce_parts(spec: KernelSpec) -> ReduceParts | None:
     if not heroes:
         return None
     first = heroes[0]
-    in_dims = comp[first.operands[0]].shape.dims
-    hero_names = {h.name for h in heroes if comp[h.operands[0]].shape.dims == in_dims
+    in_dims = comp[first.operands[0]].array_shape.dims
+    hero_names = {h.name for h in heroes if comp[h.operands[0]].array_shape.dims == in_dims
                   and h.attr("dimensions") == first.attr("dimensions")}
     parts = ReduceParts([], [], [])
     for name, outs in _output_slices(comp, elements, spec.outputs):
