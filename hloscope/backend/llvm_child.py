@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pickle
 import sys
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 MAX_HANDLES = 8  # optimized modules waiting for their object or assembly
 
@@ -89,7 +89,7 @@ class Child:
         raise ValueError(f"unknown request {op!r}")
 
 
-def read_message(stream: BinaryIO) -> Any:
+def read_message(stream: IO[bytes]) -> Any:
     head = stream.read(8)
     if len(head) < 8:
         return None
@@ -97,7 +97,7 @@ def read_message(stream: BinaryIO) -> Any:
     return pickle.loads(body)
 
 
-def write_message(stream: BinaryIO, message: Any) -> None:
+def write_message(stream: IO[bytes], message: Any) -> None:
     body = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(len(body).to_bytes(8, "little") + body)
     stream.flush()

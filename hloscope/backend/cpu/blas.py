@@ -24,8 +24,10 @@ BLAS) gets a stand-in that does nothing; `info()` says which one was found.
 from __future__ import annotations
 
 import ctypes
+import importlib
 from dataclasses import dataclass
 from functools import lru_cache
+from types import ModuleType
 
 import llvmlite.binding as llvm
 from llvmlite import ir
@@ -72,8 +74,7 @@ def _capsule_address(capsule) -> int:
 def gemm_addresses() -> dict[str, int]:
     """{our symbol name: address} for sgemm and dgemm; empty if scipy's BLAS is missing."""
     try:
-        from scipy.linalg import cython_blas
-
+        cython_blas = _cython_blas()
         return {ours: _capsule_address(cython_blas.__pyx_capi__[theirs]) for theirs, ours in SYMBOLS.values()}
     except (ImportError, KeyError, AttributeError):
         return {}
@@ -92,11 +93,14 @@ def blas_handle() -> ctypes.CDLL | None:
     """scipy's cython_blas opened by path (the loader hands back the handle it already has;
     lookups through it search the BLAS it links against); None without scipy."""
     try:
-        from scipy.linalg import cython_blas
-
-        return ctypes.CDLL(cython_blas.__file__)
+        return ctypes.CDLL(_cython_blas().__file__)
     except (ImportError, OSError, AttributeError):
         return None
+
+
+def _cython_blas() -> ModuleType:
+    """scipy.linalg.cython_blas (imported by name: a compiled module scipy ships no types for)."""
+    return importlib.import_module("scipy.linalg.cython_blas")
 
 
 def find_thread_control(handle: ctypes.CDLL | None, names: tuple[str, ...] = THREAD_CONTROLS) -> tuple[str, int]:
@@ -104,8 +108,9 @@ def find_thread_control(handle: ctypes.CDLL | None, names: tuple[str, ...] = THR
     of the no-op stand-in) when there is none."""
     for name in names if handle is not None else ():
         fn = getattr(handle, name, None)  # None: dlsym did not find it
-        if fn is not None:
-            return name, ctypes.cast(fn, ctypes.c_void_p).value
+        address = ctypes.cast(fn, ctypes.c_void_p).value if fn is not None else None
+        if address is not None:
+            return name, address
     return "", no_threads_address()
 
 
@@ -150,7 +155,9 @@ def library_name() -> str:
     try:
         import scipy
 
-        blas = scipy.show_config(mode="dicts")["Build Dependencies"]["blas"]
+        config = scipy.show_config(mode="dicts")
+        assert config is not None, "show_config returns None only when it prints (mode='stdout')"
+        blas = config["Build Dependencies"]["blas"]
         return " ".join(str(blas[k]) for k in ("name", "version") if blas.get(k) not in (None, "", "unknown"))
     except (TypeError, KeyError, AttributeError):  # scipy < 1.11 has no mode="dicts"
         return "scipy's BLAS (unnamed: this scipy does not report its build configuration)"

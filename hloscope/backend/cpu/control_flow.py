@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from ...ir.shape import ArrayShape
-from ..llvm_types import I1, I8, I32, I64, PTR, VOID, load
+from ..llvm_types import I1, I8, I32, I64, PTR, VOID, int_width, load, type_of
 from ..buffers import Buffer, BufferLayout, assign_buffers
 from ..loop_state import passed_through
 
@@ -113,10 +113,11 @@ class ConditionalStep:
     def emit(self, em) -> None:
         b = em.b
         value = load(b, em.pointer(self.selector), self.selector.shape.dtype)
-        if value.type == I1:  # pred: true runs branch 0 (true_computation), false branch 1
+        if type_of(value) == I1:  # pred: true runs branch 0 (true_computation), false branch 1
             index = b.select(value, I32(0), I32(1))
         else:
-            index = b.trunc(value, I32) if value.type.width > 32 else b.sext(value, I32) if value.type.width < 32 else value
+            width = int_width(type_of(value))
+            index = b.trunc(value, I32) if width > 32 else b.sext(value, I32) if width < 32 else value
         done = b.append_basic_block("conditional.exit")
         blocks = [b.append_basic_block(f"branch.{k}") for k in range(len(self.branches))]
         switch = b.switch(index, blocks[-1])  # out of range: the last branch, as in XLA

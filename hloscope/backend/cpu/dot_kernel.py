@@ -34,22 +34,24 @@ def emit_dot_kernel(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: 
     """The dot kernel of `dot` (in matrix form, both operands parameters of spec.comp)."""
     comp = spec.comp
     lhs_p, rhs_p = (comp[o] for o in dot.operands)
-    lhs, rhs = spec.inputs[lhs_p.parameter_number], spec.inputs[rhs_p.parameter_number]
-    form = gemm_form(dot, lhs_p.shape, rhs_p.shape)
+    lhs, rhs = spec.input_of(lhs_p), spec.input_of(rhs_p)
+    lhs_shape, rhs_shape = lhs_p.array_shape, rhs_p.array_shape
+    dtype = dot.array_shape.dtype
+    form = gemm_form(dot, lhs_shape, rhs_shape)
     assert form is not None, "the kernel choices take only dots in matrix form"
-    use_blas = mc.options.dot == "blas" and blas_ok(dot, lhs_p.shape, rhs_p.shape)
+    use_blas = mc.options.dot == "blas" and blas_ok(dot, lhs_shape, rhs_shape)
     kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out], {out})
     ctx = mc.emit_context(kf.builder)
     p = kf.pointer
     kind = "dot-blas" if use_blas else "dot-loops"
     kernel = LoopKernel(spec.name, spec.instruction, kind, kf.buffers, work=form.m * form.n * form.k * form.batch)
     if use_blas:
-        emit_blas(ctx, form, dot.shape.dtype, p(out), p(lhs), p(rhs), kf.begin, kf.end)
+        emit_blas(ctx, form, dtype, p(out), p(lhs), p(rhs), kf.begin, kf.end)
         kernel.extent, kernel.granule = form.m, 16
-        kernel.notes.append(f"gemm {form.batch}x[{form.m}x{form.k}]@[{form.k}x{form.n}] via {dot.shape.dtype} BLAS, "
+        kernel.notes.append(f"gemm {form.batch}x[{form.m}x{form.k}]@[{form.k}x{form.n}] via {dtype} BLAS, "
                             "rows split across hloscope's threads")
     else:
-        emit_loops(ctx, form, dot, (lhs_p.shape, rhs_p.shape), p(out), p(lhs), p(rhs), kf.begin, kf.end)
+        emit_loops(ctx, form, dot, (lhs_shape, rhs_shape), p(out), p(lhs), p(rhs), kf.begin, kf.end)
         kernel.extent = form.m
         kernel.notes.append(f"tiled loops {form.batch}x[{form.m}x{form.k}]@[{form.k}x{form.n}]")
     kf.finish()
@@ -58,7 +60,7 @@ def emit_dot_kernel(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: 
 
 
 def blas_ok(dot: Instruction, lhs: ArrayShape, rhs: ArrayShape) -> bool:
-    dtype = dot.shape.dtype
+    dtype = dot.array_shape.dtype
     return lhs.dtype == rhs.dtype == dtype and blas.available(dtype)
 
 
@@ -153,7 +155,7 @@ class _Matrices:
 
 def emit_loops(ctx, form: GemmForm, dot: Instruction, shapes, out, lhs, rhs, begin, end) -> None:
     """The tiled loop nest over rows [begin, end) of every batch element."""
-    mats = _Matrices(ctx, form, dot.shape.dtype, shapes, out, lhs, rhs)
+    mats = _Matrices(ctx, form, dot.array_shape.dtype, shapes, out, lhs, rhs)
     with for_range(ctx.b, 0, form.batch, "batch") as bi:
         if form.rhs_transposed:
             _dot_products(mats, bi, begin, end)

@@ -57,9 +57,9 @@ class CpuKernels:
         """A dot of two parameters in matrix form: it gets a dot kernel of its own. (16-bit
         float dots stay elemental: they accumulate in f32 registers and round once.)"""
         ops = [comp[o] for o in dot.operands]
-        if any(o.opcode != "parameter" for o in ops) or dot.shape.dtype in ("f16", "bf16"):
+        if any(o.opcode != "parameter" for o in ops) or dot.array_shape.dtype in ("f16", "bf16"):
             return False
-        return gemm_form(dot, ops[0].shape, ops[1].shape) is not None
+        return gemm_form(dot, ops[0].array_shape, ops[1].array_shape) is not None
 
     def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer) -> LoopKernel:
         return emit_dot_kernel(self.mc, spec, dot, out)

@@ -42,7 +42,7 @@ def emit_reduce_kernel(mc: ModuleContext, spec: KernelSpec, parts, extra: dict |
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
     first = heroes[0][0]
-    in_shape = spec.comp[first.operands[0]].shape
+    in_shape = spec.comp[first.operands[0]].array_shape
     plan = loop_plan(in_shape, set(first.attr("dimensions")))
     kernel = LoopKernel(spec.name, spec.instruction, "reduce", kf.buffers, work=in_shape.size)
     partitioned = not others and (plan["outer"] or plan["inner"])

@@ -16,6 +16,8 @@ at once, with one to_apply call.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..elemental import ElementalEmitter
 from ..elemental_reduce import apply_reducer
 from ..index import Index
@@ -42,14 +44,14 @@ def emit_scatter_kernel(mc: ModuleContext, spec: KernelSpec) -> LoopKernel:
         emit_loops(em, kf, None, operand, out.shape, [out])
     _combine_updates(em, kf, scatter, indices, updates, spec.outputs)
     kf.finish()
-    update_shape = spec.comp[updates[0]].shape
+    update_shape = spec.comp[updates[0]].array_shape
     kernel = LoopKernel(spec.name, spec.instruction, "scatter", kf.buffers, work=update_shape.size, function=kf.fn)
     kernel.notes = [f"operand copied, then {update_shape.size} updates combined one after another "
                     f"(to_apply={scatter.attr('to_apply')}); windows that do not fit are skipped"]
     return kernel
 
 
-def _combine_updates(em, kf, scatter, indices: str, updates: list[str], outputs) -> None:
+def _combine_updates(em, kf, scatter, indices: str, updates: Sequence[str], outputs) -> None:
     b = em.b
     comp = em.comp
     update_shape, index_shape = comp[updates[0]].shape, comp[indices].shape
@@ -90,7 +92,7 @@ def _combine_updates(em, kf, scatter, indices: str, updates: list[str], outputs)
                 _combine_one(em, kf, scatter, outputs, target, updates, Index(update_shape, multi=at_update), dtypes)
 
 
-def _combine_one(em, kf, scatter, outputs, target: list, updates: list[str], at_update: Index, dtypes) -> None:
+def _combine_one(em, kf, scatter, outputs, target: list, updates: Sequence[str], at_update: Index, dtypes) -> None:
     """out[target] = to_apply(out[target], updates[at_update]) for every operand at once."""
     b = em.b
     pointers = []

@@ -38,7 +38,7 @@ from ..sort_comparator import comes_first, store_permuted
 def emit_sort_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
     sort = spec.comp.root_instruction
     dim = sort.attr("dimensions")[0]
-    shape = spec.comp[sort.operands[0]].shape
+    shape = spec.comp[sort.operands[0]].array_shape
     n = shape.dims[dim]
     others = [d for d in range(shape.rank) if d != dim]
     rows = prod(shape.dims[d] for d in others)

@@ -17,7 +17,7 @@ from ...ir.shape import ArrayShape
 from ..elemental import ElementalEmitter
 from ..elemental_reduce import apply_reducer, simple_reducer
 from ..index import Index
-from ..llvm_types import I64, load, storage_type, store
+from ..llvm_types import I64, load, storage_type, store, type_of
 from ..loops import for_range, loop_nest
 from ..kernel_io import input_leaves
 from ..kernel_spec import KernelSpec, ModuleContext
@@ -32,7 +32,7 @@ def chunk_count(mc: ModuleContext, spec: KernelSpec, parts, min_elements: int) -
     """How many chunks to split this reduction into (0: do not split)."""
     heroes, sides, others = parts
     hero = heroes[0][0]
-    in_shape = spec.comp[hero.operands[0]].shape
+    in_shape = spec.comp[hero.operands[0]].array_shape
     plan = loop_plan(in_shape, set(hero.attr("dimensions")))
     if sides or others or plan["outer"] or plan["inner"] or not plan["reduced"]:
         return 0
@@ -67,7 +67,7 @@ def _partials(mc, spec, heroes, chunks, scratch) -> LoopKernel:
         hi = b.udiv(b.mul(b.add(c, I64(1)), I64(outer)), I64(chunks))
         slots = []
         for init in inits:
-            slot = ctx.alloca(init.type)
+            slot = ctx.alloca(type_of(init))
             b.store(init, slot)
             slots.append(slot)
         bounds = [(lo, hi)] + [(0, in_shape.dims[d]) for d in red[1:]]

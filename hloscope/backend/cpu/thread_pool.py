@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ..llvm_types import I8, I32, I64, PTR, VOID
+from ..llvm_types import I8, I32, I64, PTR, VOID, internal_global
 
 SYMBOL = "hloscope_pool_run"
 INIT_SYMBOL = "hloscope_pool_init"
@@ -82,11 +82,7 @@ class PoolModule:
         self.run = self._run()
 
     def _global(self, ty, name, initializer=None):
-        g = ir.GlobalVariable(self.m, ty, name=name)
-        g.linkage = "internal"
-        g.initializer = initializer or ir.Constant(ty, None)
-        g.align = 64
-        return g
+        return internal_global(self.m, ty, name, initializer or ir.Constant(ty, None), align=64)
 
     def _get(self, b, name):
         return b.load(self.state[name], typ=I64)
