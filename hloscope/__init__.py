@@ -13,8 +13,6 @@ Every compilation leaves one record, a `Compilation` (hloscope.compilation): its
 pass records, memory plan, code and run. See docs/architecture.md for how the parts fit.
 """
 
-__version__ = "0.1.0"  # before the imports below: the compile cache keys on it
-
 from typing import Any
 
 from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
@@ -35,6 +33,7 @@ from .frontend.errors import ShapeError
 from .ir import HloModule, parse_hlo, parse_shape
 from .passes.bisect import bisect
 from .passes.pipelines import pipelines
+from .version import __version__
 
 OptimizeResult = Compilation  # the name `optimize`'s result had before every compile shared one record
 

@@ -63,12 +63,15 @@ def new(target: Any, *args: Any, options: SessionOptions | None = None, inputs: 
     executable. For a function, `args`/`kwargs` are its arguments; for a module or text,
     `args` (or `inputs`) are the inputs (seeded random ones when none are given)."""
     options = options or SessionOptions()
+    given = list(args) or inputs
     if isinstance(target, Executable):
-        return _of_executable(target, options, title)
+        return _of_executable(target, options, title, given)
     if isinstance(target, Compilation):
-        if target.executable is None:
-            raise HloscopeError("this compilation made no executable to show (compile it first)")
-        return _of_executable(target.executable, options, title)
+        exe = target.executable or target.made()
+        if exe is None:
+            raise HloscopeError("this compilation has no executable to show: it made none (optimize alone), "
+                                "or it was freed; explore the executable, or compile again")
+        return _of_executable(exe, options, title, given)
     source, name = _source(target, args, kwargs, inputs)
     c = new_compilation(source, options.backend, options.pipeline, title or f"hloscope: {name}",
                         opt_level=options.opt_level)
@@ -112,9 +115,13 @@ def _source(target: Any, args: tuple, kwargs: dict, inputs: list | None) -> tupl
     raise TypeError(f"expected a function, an HloModule, HLO text or an executable, not {type(target).__name__}")
 
 
-def _of_executable(exe: Executable, options: SessionOptions, title: str | None) -> Compilation:
+def _of_executable(exe: Executable, options: SessionOptions, title: str | None, inputs: list | None) -> Compilation:
+    """A record that shows `exe` as it was compiled and runs it (on `inputs`, else on the
+    inputs it was compiled with, else seeded random ones)."""
     c = exe.report.session(exe)
     c.title = title or c.title
+    if inputs:
+        c.inputs = inputs
     c.run_settings = RunSettings(options.run, options.compare, options.seed)
     if c.inputs is None and exe.module is not None:
         c.input_module = c.input_module or exe.module

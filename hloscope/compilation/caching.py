@@ -19,7 +19,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
-from .. import __version__
+from ..version import __version__
 from ..runtime.compile_cache import LruCache
 from .record import Compilation
 from .stages import Stage

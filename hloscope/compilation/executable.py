@@ -8,6 +8,8 @@ dropping the executable frees its machine code at once.
 
 from __future__ import annotations
 
+import html
+import weakref
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +24,18 @@ class Executable(ABC):
     """A compiled program: `exe(*arrays)` runs it; `exe.report` says how it was made."""
 
     signature: Signature
-    report: Compilation
+    _report: Compilation
     module: HloModule | None  # the input module (what save_aot and explore start from)
     options: dict[str, Any]
+
+    @property
+    def report(self) -> Compilation:
+        return self._report
+
+    @report.setter
+    def report(self, report: Compilation) -> None:
+        self._report = report
+        report.made = weakref.ref(self)  # weak: the report must not keep the machine code alive
 
     @abstractmethod
     def __call__(self, *args: Any) -> Any:
@@ -40,6 +51,4 @@ class Executable(ABC):
         return f"<hloscope {type(self).__name__} ({params}) -> ({results}), {len(self.report.kernels)} kernels>"
 
     def _repr_html_(self) -> str:
-        import html
-
         return "<pre>" + html.escape(self.report.summary()) + "</pre>"

@@ -192,6 +192,9 @@ class Compilation:
     cache: str = ""  # the compile cache: "miss", "memory" or "disk" (where the code came from), "off"
     cache_key: str = ""
     executable: Executable | None = field(default=None, repr=False)
+    # The executable whose report this is, weakly (set by Executable.report): explore(exe.report)
+    # shows it while it lives, and the record never keeps machine code alive.
+    made: Callable[[], Executable | None] = field(default=lambda: None, repr=False, compare=False)
     run_settings: RunSettings = field(default_factory=RunSettings)
     inputs: list | None = field(default=None, repr=False)
     outputs: Any = field(default=None, repr=False)

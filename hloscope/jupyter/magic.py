@@ -21,6 +21,7 @@ anyway), so a notebook that recompiles hundreds of times does not keep hundreds 
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 from IPython.core.interactiveshell import InteractiveShell
@@ -155,12 +156,13 @@ def _cell_id(shell: Any) -> str | None:
 
 
 def _make_explorer(report: Compilation, options: ExploreOptions) -> Any:
-    """The explorer widget, or None (with a note) where ipywidgets cannot be used."""
-    try:
-        from .explorer import Explorer  # ipywidgets may be missing where the magic runs
-    except ImportError as e:
-        display(HTML(f"<p>ipywidgets is not available ({e}): showing the static report instead.</p>"))
+    """The explorer widget, or None (with a note) where ipywidgets is not installed (a plain
+    IPython shell may lack it; a broken import of our own still raises)."""
+    if importlib.util.find_spec("ipywidgets") is None:
+        display(HTML("<p>ipywidgets is not installed: showing the static report instead.</p>"))
         return None
+    from .explorer import Explorer  # imports ipywidgets: only where it is installed
+
     return Explorer(report, show=options.show)
 
 

@@ -189,3 +189,28 @@ def test_gpu_host_program_view_shows_the_loop():
     ir.view.value = "host program (GPU)"
     assert "while " in ir.code.value and "condition:" in ir.code.value and "launch " in ir.code.value
     ex.close()
+
+
+def test_explore_shows_an_executable_and_its_record_without_compiling_again():
+    import gc
+
+    x = np.random.default_rng(1).standard_normal((4, 8)).astype(np.float32)
+    exe = hloscope.compile(hloscope.jit(softmax).lower(x), cache=False)
+    for shown in (exe, exe.report):
+        ex = hloscope.explore(shown, x)
+        c = ex.report
+        assert c.executable is exe and c.llvm_ir is exe.report.llvm_ir  # the same code, not a recompile
+        assert [s.name for s in c.stages][-2:] == ["assembly", "run"] and c.done and not c.failed, c.summary()
+        np.testing.assert_allclose(c.outputs, softmax(x), rtol=1e-5)
+        prefetch = ex._prefetcher
+        ex.close()
+        if prefetch is not None:
+            prefetch.join()  # a background layout in progress keeps the explorer until it ends
+
+    record = exe.report
+    del exe, ex, c, shown, prefetch
+    gc.collect()
+    with pytest.raises(hloscope.HloscopeError, match="freed"):  # the record does not keep machine code alive
+        hloscope.explore(record)
+    with pytest.raises(hloscope.HloscopeError, match="made none"):
+        hloscope.explore(hloscope.optimize(hloscope.jit(softmax).lower(x)))
