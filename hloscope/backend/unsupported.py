@@ -11,10 +11,25 @@ carry its name), what it lacks, and the instruction where the emitter knows it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import NotSupportedError
+
+if TYPE_CHECKING:  # only for the annotation: the IR does not need the backend loaded
+    from ..ir.module import HloModule
 
 
 def unsupported(target: str, what: str, instruction: str = "") -> NotSupportedError:
     """The error saying `target` cannot lower `what` (in `instruction`, when given)."""
     where = f" (instruction {instruction})" if instruction else ""
     return NotSupportedError(f"not supported on {target}: {what}{where}")
+
+
+def refuse_elided_constants(module: HloModule, target: str) -> None:
+    """A constant printed as `{...}` (a dump that left its values out) has no values to
+    compile: raise the error for the first one. (Lowered anyway, its bytes would be numpy's
+    bytes of None, a pointer, read as the data.)"""
+    for comp in module.computations:
+        for inst in comp.instructions:
+            if inst.opcode == "constant" and inst.literal is not None and inst.literal.elided:
+                raise unsupported(target, "a constant with elided values {...}", inst.name)

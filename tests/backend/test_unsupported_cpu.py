@@ -46,3 +46,26 @@ def test_scatter_which_the_gpu_lacks_compiles_for_the_cpu():
     """The op only the GPU refuses (tests/gpu/test_gpu_unsupported.py): the CPU has a kernel."""
     text = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_scatter_add.hlo").read_text()
     assert "scatter" in [k.kind for k in compile_text(text).report.kernels]
+
+
+ELIDED_READ = module("""
+    p = f32[4] parameter(0)
+    c = f32[4] constant({...})
+    r = f32[4] add(p, c)
+""")
+ELIDED_RETURNED = module("""
+    p = f32[4] parameter(0)
+    c = f32[4] constant({...})
+    n = f32[4] negate(p)
+    r = (f32[4], f32[4]) tuple(n, c)
+""")
+
+
+@pytest.mark.parametrize("pipeline", ["none", "default"])
+@pytest.mark.parametrize("text", [ELIDED_READ, ELIDED_RETURNED], ids=["read-by-a-kernel", "returned"])
+def test_elided_constants_are_refused(text, pipeline):
+    """A dump's `{...}` constant has no values: it used to compile, its bytes the 8 that
+    numpy makes of None (a pointer), and a run returned them as data."""
+    with pytest.raises(hloscope.NotSupportedError) as caught:
+        compile_text(text, pipeline=pipeline)
+    assert str(caught.value) == "not supported on cpu: a constant with elided values {...} (instruction c)"

@@ -25,7 +25,7 @@ from ..dispatch import lower_instruction, program_steps
 from ..emit_context import ConstantPool, EmitOptions
 from ..kernel_spec import ModuleContext
 from ..loop_function import LoopKernel
-from ..unsupported import unsupported
+from ..unsupported import refuse_elided_constants, unsupported
 from .control_flow import CONTROL_FLOW, ConditionalStep, WhileStep
 from .entry import EntryEmitter
 from .kernel_choices import CpuKernels
@@ -60,6 +60,7 @@ def lower(module: HloModule, options: LoweringOptions, plan: MemoryPlan | None =
     entry = module.entry_computation
     if any(not isinstance(p.shape, ArrayShape) for p in entry.parameters):
         raise unsupported(NAME, "tuple-shaped entry parameters")
+    refuse_elided_constants(module, NAME)
     llmod = ir.Module(name=module.name)
     mc = ModuleContext(llmod, module, options.emit, ConstantPool(llmod), NAME)
     layout = assign_buffers(entry, plan)
