@@ -76,7 +76,7 @@ class KernelChoices(Protocol[Kernel_co]):
     def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer) -> Kernel_co: ...
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
-                          layout: BufferLayout) -> list[Kernel_co] | None:
+                          layout: BufferLayout) -> Sequence[Kernel_co] | None:
         """The kernels of a reduce-rooted computation, or None for the loop kernel's
         elemental reduce."""
         ...
@@ -128,7 +128,7 @@ def lower_instruction(choices: KernelChoices[Kernel], inst: Instruction, comp: C
     first, extra = _dots_first(choices, spec, dots, layout)
     parts = reduce_parts(spec)
     kernels = choices.reduction_kernels(spec, parts, extra, layout) if parts is not None else None
-    return first + (kernels if kernels is not None else [choices.loop_kernel(spec, extra)])
+    return first + (list(kernels) if kernels is not None else [choices.loop_kernel(spec, extra)])
 
 
 def _dots_first(choices: KernelChoices[Kernel], spec: KernelSpec, dots: list[Instruction],
