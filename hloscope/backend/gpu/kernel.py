@@ -21,10 +21,9 @@ from typing import Iterator, Protocol
 from llvmlite import ir
 
 from ...ir.computation import Computation
-from ..llvm_types import I64, PTR, VOID
+from ..llvm_types import I64, PTR, VOID, emitted
 from ..buffers import Buffer
 from ..kernel_spec import ModuleContext, distinct_buffers, llvm_name, location
-from .llvm_values import built
 
 MAX_BLOCKS = 65535 * 4  # grid-stride kernels never need more blocks than this
 
@@ -138,7 +137,7 @@ class GpuKernelFunction:
     def sreg(self, register: str) -> ir.Value:
         """A special register (tid.x, ctaid.x, ...) widened to i64."""
         b = self.builder
-        return built(b.zext(self.mc.threads.sreg(b, register), I64))
+        return emitted(b.zext(self.mc.threads.sreg(b, register), I64))
 
     def shared(self, ty: ir.Type, count: int, suffix: str) -> ir.Value:
         """A shared-memory array private to this kernel; its bytes count toward the launch."""
@@ -155,7 +154,7 @@ class GpuKernelFunction:
         b = self.builder
         first = b.add(b.mul(self.sreg("ctaid.x"), self.sreg("ntid.x")), self.sreg("tid.x"), name="thread")
         stride = b.mul(self.sreg("ntid.x"), self.sreg("nctaid.x"), name="threads")
-        return built(first), built(stride)
+        return emitted(first), emitted(stride)
 
     @contextmanager
     def strided(self, start: ir.Value, stop, step: ir.Value, name: str = "i") -> Iterator[ir.Value]:
@@ -171,7 +170,7 @@ class GpuKernelFunction:
         b.cbranch(b.icmp_signed("<", i, stop), body, done)
         b.position_at_end(body)
         yield i
-        # llvmlite's add takes flags; pyright sees the undecorated signature (llvm_values.py)
+        # llvmlite's add takes flags; pyright sees the undecorated signature (llvm_types.emitted)
         i.add_incoming(b.add(i, step, name=f"{name}.next", flags=["nsw"]), b.block)  # pyright: ignore[reportCallIssue]
         b.branch(header)
         b.position_at_end(done)

@@ -24,7 +24,7 @@ from ...memory import MemoryPlan
 from ..buffers import BufferLayout, assign_buffers
 from ..dispatch import lower_instruction, program_steps
 from ..emit_context import ConstantPool, EmitOptions
-from ..unsupported import unsupported
+from ..unsupported import refuse_elided_constants, unsupported
 from .control_flow import CONTROL_FLOW
 from .kernel import GpuKernel, GpuModuleContext, ThreadModel
 from .kernel_choices import GpuKernels
@@ -58,7 +58,7 @@ def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan: Me
     entry = module.entry_computation
     if any(p.shape.is_tuple for p in entry.parameters):
         raise unsupported(NAME, "tuple-shaped entry parameters")
-    _refuse_elided_constants(module)
+    refuse_elided_constants(module, NAME)
     layout = assign_buffers(entry, plan)
     llmod = ir.Module(name=module.name)
     if threads.triple:
@@ -67,15 +67,6 @@ def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan: Me
     programs = GpuPrograms(mc)
     steps = programs.lower(entry, layout)
     return GpuLowered(llmod, layout, programs.kernels, steps)
-
-
-def _refuse_elided_constants(module: HloModule) -> None:
-    """A constant printed as `{...}` has unknown values: no kernel can read it, no copy can
-    write it (its bytes would otherwise be numpy's bytes of None: a pointer, not the data)."""
-    for comp in module.computations:
-        for inst in comp.instructions:
-            if inst.opcode == "constant" and inst.literal is not None and inst.literal.elided:
-                raise unsupported(NAME, "a constant with elided values {...}", inst.name)
 
 
 class GpuPrograms:

@@ -26,8 +26,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ..llvm_types import I32, PTR, VOID
-from .llvm_values import built
+from ..llvm_types import I32, PTR, VOID, emitted
 
 TRIPLE = "nvptx64-nvidia-cuda"
 GLOBAL, SHARED = 1, 3  # NVPTX address spaces (0 generic, 4 constant, 5 local)
@@ -95,4 +94,4 @@ class Nvptx:
     def global_pointer(self, b: ir.IRBuilder, ptr: ir.Argument) -> ir.Value:
         """`ptr` (a kernel argument) declared to point to global memory, still generic."""
         glob = b.addrspacecast(ptr, ir.PointerType(addrspace=GLOBAL), name=f"{ptr.name}.global")
-        return built(b.addrspacecast(glob, PTR, name=f"{ptr.name}.g"))
+        return emitted(b.addrspacecast(glob, PTR, name=f"{ptr.name}.g"))

@@ -42,9 +42,8 @@ from ..kernel_spec import KernelSpec
 from ..reduction import loop_plan, store_sides
 from ..elemental import ElementalEmitter
 from ..index import Index, spread
-from ..llvm_types import I64, storage_type, store
+from ..llvm_types import I64, emitted, storage_type, store
 from .kernel import GpuKernel, GpuKernelFunction, GpuModuleContext, Launch
-from .llvm_values import built
 from .loop_kernel import emit_grid_loop
 from .row_combine import Accumulators, combine, from_scratch, to_scratch, warp_then_block
 
@@ -105,11 +104,11 @@ def _row_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     base = spread(b, row, plan["shape"].dims, plan["outer"], [I64(0)] * plan["shape"].rank)
     start, stop = _chunk_bounds(kf, plan) if scratch else (I64(0), I64(plan["length"]))
     accs = Accumulators(em, [h for h, _ in heroes])
-    scan(em, kf, accs, element_reader(em, kf, plan, heroes, sides, base), built(b.add(start, tid)), stop, block)
+    scan(em, kf, accs, element_reader(em, kf, plan, heroes, sides, base), emitted(b.add(start, tid)), stop, block)
     warp_then_block(em, kf, accs, tid, block)
     with b.if_then(b.icmp_unsigned("==", tid, I64(0))):
         if scratch:
-            to_scratch(kf, accs, scratch, built(b.add(b.mul(row, I64(plan["chunks"])), kf.sreg("ctaid.y"))))
+            to_scratch(kf, accs, scratch, emitted(b.add(b.mul(row, I64(plan["chunks"])), kf.sreg("ctaid.y"))))
         else:
             store_results(em, kf, accs, heroes, base)
     for name, outs in others:
@@ -167,7 +166,7 @@ def _combine_kernel(mc, spec, parts, plan, extra, scratch) -> GpuKernel:
     row, tid = kf.sreg("ctaid.x"), kf.sreg("tid.x")
     accs = Accumulators(em, [h for h, _ in heroes])
     first = b.mul(row, I64(chunks))
-    scan(em, kf, accs, lambda c: from_scratch(kf, accs, scratch, built(b.add(first, c))), tid, I64(chunks), block)
+    scan(em, kf, accs, lambda c: from_scratch(kf, accs, scratch, emitted(b.add(first, c))), tid, I64(chunks), block)
     warp_then_block(em, kf, accs, tid, block)
     base = spread(b, row, plan["shape"].dims, plan["outer"], [I64(0)] * plan["shape"].rank)
     with b.if_then(b.icmp_unsigned("==", tid, I64(0))):
@@ -184,7 +183,7 @@ def scan(em, kf, accs: "Accumulators", values_at, first: ir.Value, stop: ir.Valu
     """Each thread's partials: its first element, then every block-th one up to stop."""
     with em.scope():
         accs.start(values_at(first))
-    with em.scope(), kf.strided(built(kf.builder.add(first, I64(block))), stop, I64(block), "r") as r:
+    with em.scope(), kf.strided(emitted(kf.builder.add(first, I64(block))), stop, I64(block), "r") as r:
         combine(em, accs, values_at(r))
 
 

@@ -30,10 +30,9 @@ from math import prod
 from ..kernel_spec import KernelSpec
 from ..sort_comparator import comes_first, store_permuted
 from ..index import spread
-from ..llvm_types import I1, I32, I64
+from ..llvm_types import I1, I32, I64, emitted
 from ..unsupported import unsupported
 from .kernel import GpuKernel, GpuModuleContext, Launch
-from .llvm_values import built
 from .reduce_kernel import open_kernel
 
 MAX_ROW = 8192
@@ -78,7 +77,7 @@ def emit_sort_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
                         b.store(mine, b.gep(perm, [partner], source_etype=I32))
             kf.barrier()
     with kf.strided(tid, n, I64(threads), "i") as i:
-        source = built(b.zext(b.load(b.gep(perm, [i], source_etype=I32), typ=I32), I64))
+        source = emitted(b.zext(b.load(b.gep(perm, [i], source_etype=I32), typ=I32), I64))
         store_permuted(em, kf, sort, spec.outputs, dim, base, i, source)
     kf.finish((threads, 1, 1))
     launch = Launch((rows if n else 0, 1, 1), (threads, 1, 1), kf.shared_bytes)

@@ -12,44 +12,43 @@ from typing import Sequence
 
 from llvmlite import ir
 
-from ..llvm_types import F32, F64, I1, I32, I64
+from ..llvm_types import F32, F64, I1, I32, I64, emitted, type_of
 from .kernel import ThreadModel
-from .llvm_values import built, type_of
 
 
 def to_words(b: ir.IRBuilder, v: ir.Value) -> list[ir.Value]:
     """The i32 words of a register value (low word first)."""
     ty = type_of(v)
     if ty == F32:
-        return [built(b.bitcast(v, I32))]
+        return [emitted(b.bitcast(v, I32))]
     if ty == F64:
-        v = built(b.bitcast(v, I64))
+        v = emitted(b.bitcast(v, I64))
         ty = I64
     if not isinstance(ty, ir.IntType):
         raise TypeError(f"cannot split a {ty} into words")
     if ty.width < 32:
-        return [built(b.zext(v, I32))]
+        return [emitted(b.zext(v, I32))]
     if ty.width == 32:
         return [v]
-    return [built(b.trunc(v, I32)), built(b.trunc(b.lshr(v, ty(32)), I32))]
+    return [emitted(b.trunc(v, I32)), emitted(b.trunc(b.lshr(v, ty(32)), I32))]
 
 
 def from_words(b: ir.IRBuilder, words: Sequence[ir.Value], ty: ir.Type) -> ir.Value:
     """The inverse of to_words for a value of type `ty`."""
     if ty == F32:
-        return built(b.bitcast(words[0], F32))
+        return emitted(b.bitcast(words[0], F32))
     if ty == F64:
-        return built(b.bitcast(from_words(b, words, I64), F64))
+        return emitted(b.bitcast(from_words(b, words, I64), F64))
     if ty == I1:
         return b.icmp_unsigned("!=", words[0], I32(0))
     if not isinstance(ty, ir.IntType):
         raise TypeError(f"cannot make a {ty} of words")
     if ty.width < 32:
-        return built(b.trunc(words[0], ty))
+        return emitted(b.trunc(words[0], ty))
     if ty.width == 32:
         return words[0]
     low, high = b.zext(words[0], I64), b.zext(words[1], I64)
-    return built(b.or_(low, b.shl(high, I64(32))))
+    return emitted(b.or_(low, b.shl(high, I64(32))))
 
 
 def word_count(ty: ir.Type) -> int:
