@@ -1,6 +1,7 @@
 """Loading the CPU backend in the background when `%load_ext hloscope` runs.
 
-LLVM's native target, the BLAS symbols and the thread pool take ~0.7 s once per process;
+LLVM's native target, the BLAS symbols and the thread pool take ~0.7 s once per process,
+and the LLVM worker (a child process: backend/llvm_worker.py) takes a moment to start;
 started when the extension loads, they are usually ready before the first %%hlo cell
 needs them. The backend's own initialization is thread-safe, so a compile that starts
 meanwhile simply waits for it.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import threading
 
 from ..backend.cpu import jit
+from ..backend.llvm_worker import default_worker
 
 _thread: threading.Thread | None = None
 
@@ -25,5 +27,6 @@ def start() -> None:
 def _initialize() -> None:
     try:
         jit.initialize()
+        default_worker().start()
     except Exception:  # noqa: BLE001 - the first real compile reports any problem, with its context
         pass

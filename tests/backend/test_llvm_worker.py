@@ -9,7 +9,7 @@ from backend_helpers import module
 
 import hloscope
 from hloscope.backend.cpu.options import CpuOptions
-from hloscope.backend.cpu.target import llvm_target
+from hloscope.backend.cpu.llvm_target import llvm_target
 from hloscope.backend.llvm_worker import LlvmError, LlvmWorker
 
 TEXT = module("p = f32[4096] parameter(0)\nq = f32[4096] exponential(p)\nr = f32[4096] add(p, q)")

@@ -28,6 +28,7 @@ from ...runtime.signature import Signature
 from ..llvm_worker import default_worker
 from . import disk_cache, jit
 from .executable import CpuExecutable
+from .llvm_target import llvm_target, target_options
 from .lowering import Lowered, LoweringOptions, lower
 from .options import CpuOptions
 
@@ -45,7 +46,7 @@ def cache_key_fields(c: Compilation) -> dict[str, Any] | None:
     if not opts.cache:
         return None
     return {"target": NAME, **opts.code_fields(),
-            "host": _target(opts).resolved(), "triple": llvm.get_default_triple(),
+            "host": target_options(opts).resolved(), "triple": llvm.get_default_triple(),
             "llvmlite": llvmlite.__version__, "llvm": llvm.llvm_version_info}
 
 
@@ -56,7 +57,7 @@ def load_from_disk(c: Compilation, key: str) -> CpuExecutable | None:
     if found is None:
         return None
     obj, meta = found
-    native = jit.NativeCode(obj, meta["entry_name"], _target(opts))
+    native = jit.NativeCode(obj, meta["entry_name"], target_options(opts))
     c.optimized_module = parse_hlo(meta["hlo"])
     c.llvm_ir, c.optimized_llvm_ir = meta["llvm_ir"], meta["optimized_llvm_ir"]
     c.object_size, c.arena_bytes, c.entry_name = len(obj), meta["arena_bytes"], meta["entry_name"]
@@ -99,10 +100,10 @@ class CpuBuild:
         self.handle = None
         c.object_size = len(self.obj)
         c.assembly_text = _assembly(c.optimized_llvm_ir, self.options)
-        return f"{c.object_size:,} bytes of machine code for {_target(self.options).resolved()[0]}"
+        return f"{c.object_size:,} bytes of machine code for {target_options(self.options).resolved()[0]}"
 
     def load(self, c: Compilation) -> str:
-        target = _target(self.options)
+        target = target_options(self.options)
         native = jit.NativeCode(self.obj, c.entry_name, target)
         module = _optimized(c)
         signature = Signature.of(module)
@@ -129,24 +130,8 @@ def stages(c: Compilation) -> list[Stage]:
 CPU = Target(NAME, parse_options, stages, "codegen", cache_key_fields, load_from_disk)
 
 
-def llvm_target(opts: CpuOptions, for_jit: bool = True) -> dict[str, Any]:
-    """The machine the LLVM worker optimizes and generates code for: this host (or the
-    cpu/features asked for), JIT code or position-independent code for an AOT object.
-    Vectorize and interleave (several accumulators for reductions) from -O2, but do not
-    unroll: unrolling doubles code size and compile time for no measurable gain here."""
-    target = _target(opts)
-    cpu, features = target.resolved()
-    machine = {"jit": True} if for_jit else {"pic": True}
-    return {"cpu": cpu, "features": features, "opt_level": opts.opt_level, **machine,
-            "loop_interleaving": opts.opt_level >= 2, "loop_unrolling": target.unroll}
-
-
-def _target(opts: CpuOptions) -> jit.TargetOptions:
-    return jit.TargetOptions(opts.opt_level, opts.cpu, opts.features)
-
-
 def _assembly(optimized_ir: str, opts: CpuOptions) -> LazyText:
-    target = _target(opts)
+    target = target_options(opts)
     return LazyText(make=lambda: jit.assembly(optimized_ir, target))
 
 
