@@ -50,13 +50,13 @@ def inputs(batch: int, hidden: int, out: int) -> list[np.ndarray]:
 
 def cell(args) -> dict:
     """One %%hlo cell, headless: the times the module docstring describes."""
-    from hloscope.jupyter import ExploreOptions, build_report
+    from hloscope import session
+    from hloscope.jupyter import ExploreOptions
     from hloscope.jupyter.explorer import Explorer
-    from hloscope.jupyter.stages import run_stages
 
     start = time.perf_counter()
-    report = build_report(mlp, *args, options=ExploreOptions())
-    run_stages(report, limit=1)
+    report = session.new(mlp, *args, options=ExploreOptions())
+    session.run(report, limit=1, strict=True)
     explorer = Explorer(report)
     first = time.perf_counter() - start
     explorer.run()
@@ -106,11 +106,12 @@ def main() -> None:
     print(f"{os.cpu_count()} CPUs")
     start = time.perf_counter()
     import hloscope  # noqa: F401
-    from hloscope.jupyter import backend
+    from hloscope.jupyter import warm_up
     from hloscope.jupyter.explorer import Explorer  # noqa: F401  (%load_ext imports these)
 
     print(f"import hloscope + explorer: {time.perf_counter() - start:.3f} s")
-    backend.warm_up()  # what %load_ext hloscope starts
+    warm_up.start()  # what %load_ext hloscope starts
+    warm_up.wait()
     show("cell 1 (fresh process)", cell(inputs(128, 256, 64)))
     show("cell 2", cell(inputs(64, 128, 32)))
 

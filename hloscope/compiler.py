@@ -21,11 +21,10 @@ record the explorer, the HTML page and `hloscope dump` read.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from typing import Any, Callable
 
-from .backend.cpu.target import CPU
-from .backend.gpu.target import GPU
 from .compilation.caching import cache_stage
 from .compilation.executable import Executable
 from .compilation.front import FRONT, source_stage
@@ -39,15 +38,24 @@ from .frontend.jit import Jitted
 from .ir.module import HloModule
 from .passes.pipelines import for_backend, resolve
 
-TARGETS: dict[str, Target] = {CPU.name: CPU, GPU.name: GPU}
+TARGET_NAMES = ("cpu", "gpu")
+
+
+@functools.cache
+def targets() -> dict[str, Target]:
+    """The targets by name. Their backends (LLVM, 70 modules) load on the first compile, so
+    `import hloscope` stays quick for parsing, evaluating and optimizing."""
+    from .backend.cpu.target import CPU
+    from .backend.gpu.target import GPU
+
+    return {CPU.name: CPU, GPU.name: GPU}
 
 
 def target(name: str) -> Target:
     """The target called `name`, or an error listing those there are."""
-    found = TARGETS.get(name)
-    if found is None:
-        raise NotSupportedError(f"not supported: backend {name!r} (available: {', '.join(map(repr, TARGETS))})")
-    return found
+    if name not in TARGET_NAMES:
+        raise NotSupportedError(f"not supported: backend {name!r} (available: {', '.join(map(repr, TARGET_NAMES))})")
+    return targets()[name]
 
 
 def new_compilation(source: Source | HloModule | str, backend: str | None, pipeline: Any = "default",

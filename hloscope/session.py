@@ -21,12 +21,11 @@ from .compilation.record import Compilation, RunSettings
 from .compilation.run import session_stages
 from .compilation.sources import GivenModule, HloText, Source, TracedCall
 from .compilation.stages import Stage, Update, run_stages
-from .compiler import compile_table, jit, new_compilation, target
+from .compiler import TARGET_NAMES, compile_table, jit, new_compilation, target
 from .errors import HloscopeError
 from .frontend.jit import Jitted
 from .ir.module import HloModule
 
-BACKENDS = ("cpu", "gpu")
 COMPARE_TARGETS = ("numpy", "jax")
 
 
@@ -53,8 +52,8 @@ class SessionOptions:
                 raise OptionError(f"--compare: unknown target(s) {bad}; use numpy, jax or none")
         if not 0 <= self.opt_level <= 3:
             raise OptionError(f"--opt-level must be 0..3, not {self.opt_level}")
-        if self.backend not in BACKENDS:
-            raise OptionError(f"--backend must be {' or '.join(BACKENDS)}, not {self.backend!r}")
+        if self.backend not in TARGET_NAMES:
+            raise OptionError(f"--backend must be {' or '.join(TARGET_NAMES)}, not {self.backend!r}")
 
 
 def new(target: Any, *args: Any, options: SessionOptions | None = None, inputs: list | None = None,

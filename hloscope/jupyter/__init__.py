@@ -30,7 +30,7 @@ def load_ipython_extension(ipython: Any) -> None:
 def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
     """The explorer widget for `target(*args)` (a function), for an HloModule / HLO text with
     `args` as its inputs, or for a compiled executable or its record (shown as compiled,
-    then run on seeded random inputs). Options as for %%hlo, as keywords:
+    then run on `args`, else on seeded random inputs). Options as for %%hlo, as keywords:
     pipeline="simplify", show="overview,stepper", opt_level=2, no_run=True,
     compare="numpy,jax", seed=0. With run=False the stages are left for `explorer.run()`."""
     from .explorer import Explorer  # needs ipywidgets

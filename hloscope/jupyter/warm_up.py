@@ -30,3 +30,9 @@ def _initialize() -> None:
         default_worker().start()
     except Exception:  # noqa: BLE001 - the first real compile reports any problem, with its context
         pass
+
+
+def wait(timeout: float | None = None) -> None:
+    """Block until the warm-up started by `start()` is done (benchmarks time what follows it)."""
+    if _thread is not None:
+        _thread.join(timeout)
