@@ -13,12 +13,16 @@ import threading
 
 from ..backend.cpu import jit
 from ..backend.llvm_worker import default_worker
+from ..compiler import targets
 
 _thread: threading.Thread | None = None
 
 
 def start() -> None:
+    """Import the backends now (~0.1 s: done in the first cell instead, it would compete with
+    the warm-up thread for the import lock), then start the rest in the background."""
     global _thread
+    targets()
     if _thread is None:
         _thread = threading.Thread(target=_initialize, name="hloscope-backend-warm-up", daemon=True)
         _thread.start()
