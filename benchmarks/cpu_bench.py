@@ -211,7 +211,7 @@ def dispatch() -> None:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("workloads", nargs="*", default=list(WORKLOADS))
     p.add_argument("--quick", action="store_true", help="5 repetitions instead of 30")
     args = p.parse_args()

@@ -63,6 +63,7 @@ def cell(args) -> dict:
     complete = time.perf_counter() - start
     assert report.done and not report.failed and not explorer.errors, report.summary()
     explorer.select("stepper")
+    assert explorer.stepper is not None and report.input_module is not None
     explorer.stepper.changed_only.value = True
     cold = _steps(explorer)
     if explorer._prefetcher is not None:

@@ -31,6 +31,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
 from hloscope.backend.gpu.cuda import CudaDevice, gpu_available  # noqa: E402
+from hloscope.backend.gpu.executable import GpuExecutable  # noqa: E402
 
 FLOPS = {"matmul": 2 * 1024**3, "mlp": 2 * (256 * 1024 * 4096 * 2)}
 
@@ -41,7 +42,7 @@ def peak_bandwidth(device) -> tuple[float | None, str]:
     if peak:
         return peak, "cuDeviceGetAttribute"
     try:
-        import pynvml
+        import pynvml  # pyright: ignore[reportMissingImports]  (optional: NVIDIA's management library)
 
         pynvml.nvmlInit()
         handle = pynvml.nvmlDeviceGetHandleByIndex(0)
@@ -62,6 +63,7 @@ def compile_workload(name: str, sm: str):
     jfn, npfn, make, nbytes = WORKLOADS[name]
     args = make()
     exe = hs_compile(hlo_text(jfn, [jnp.asarray(a) for a in args]), backend="gpu", sm=sm)
+    assert isinstance(exe, GpuExecutable)
     return exe, args, npfn, nbytes
 
 
@@ -141,7 +143,7 @@ def loop_iteration_us(sm: str, reps: int) -> tuple[float, str]:
 def main(argv=None) -> int:
     from cpu_bench import WORKLOADS
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("names", nargs="*", help=f"workloads (default: all of {', '.join(WORKLOADS)})")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--compile-only", action="store_true", help="compile and show kernels; no GPU needed")

@@ -47,7 +47,9 @@ def run_stages(text: str, cpu: bool = True) -> dict[str, float]:
     module, times["parse"] = _timed(lambda: hloscope.parse_hlo(text))
     _, times["verify"] = _timed(module.verify)
     result, times["optimize"] = _timed(lambda: hloscope.optimize(module))
-    _, times["plan"] = _timed(lambda: plan_memory(result.module))
+    optimized = result.module
+    assert optimized is not None
+    _, times["plan"] = _timed(lambda: plan_memory(optimized))
     if cpu and getattr(hloscope, "compile", None) is not None:
         _, times["cpu"] = _timed(lambda: hloscope.compile(module, backend="cpu", cache=False))
     try:
@@ -75,7 +77,7 @@ def report(shape: str, sizes: list[int], cpu: bool) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[5000, 10000, 20000])
     parser.add_argument("--shape", choices=[*GENERATORS, "both"], default="both")
     parser.add_argument("--no-cpu", action="store_true", help="skip the CPU backend (the slowest stage)")

@@ -59,7 +59,9 @@ def bench(n: int, pipeline: Pipeline, verify: bool, repeat: int) -> dict:
         wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
         if best is None or wall < best[0]:
             best = (wall, cpu, result)
+    assert best is not None, "repeat must be at least 1"
     wall, cpu, result = best
+    assert result.module is not None
     per_pass: dict[str, float] = defaultdict(float)
     runs: dict[str, int] = defaultdict(int)
     for r in result.records:
@@ -101,7 +103,7 @@ def report(results: list[dict], pipeline: Pipeline, verify: bool) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[5000, 10000, 20000])
     parser.add_argument("--pipeline", default=None, help="a pipeline name (default: 'default' if it exists)")
     parser.add_argument("--no-verify", action="store_true", help="skip the verifier after each pass")

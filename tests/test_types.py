@@ -1,5 +1,6 @@
 """The package type-checks: basedpyright (pyright, mode "standard", settings in pyproject.toml)
-finds no errors in hloscope/.
+finds no errors in hloscope/ and benchmarks/ (which nothing else in CI runs, so an API change
+that breaks one shows here).
 
 Types are how a reader learns what a stage takes and gives, and the checker has found real
 bugs here (a missing shape narrowing, a call with a stale signature). It runs in about 20
