@@ -1,7 +1,7 @@
 """The evaluator's opcode table: opcode -> handler(ev, inst, operand_values) -> value.
 
 Assembled explicitly from each handler file's own table (no registration by import side
-effects). An opcode missing here (custom-call, rng-bit-generator, convolution, collectives,
+effects). An opcode missing here (custom-call, rng-bit-generator, collectives,
 ...) makes the evaluator raise NotSupportedError("not supported: <opcode>").
 """
 
@@ -11,6 +11,7 @@ from . import (
     compare,
     control_flow,
     convert,
+    convolution,
     data_movement,
     dot,
     elementwise,
@@ -26,6 +27,7 @@ HANDLERS = {
     **convert.HANDLERS,
     **data_movement.HANDLERS,
     **dot.HANDLERS,
+    **convolution.HANDLERS,
     **reductions.HANDLERS,
     **windows.HANDLERS,
     **gather_scatter.HANDLERS,

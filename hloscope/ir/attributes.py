@@ -13,6 +13,7 @@ from typing import Union
 
 import numpy as np
 
+from .conv_dims import ConvDimLabels
 from .shape import Shape
 
 
@@ -219,10 +220,11 @@ def _nest(flat: list[str], dims: tuple[int, ...]) -> str:
 # What an instruction's attribute holds; the key decides which: `dimensions` a tuple of ints,
 # `to_apply` a computation name, `branch_computations` and `control-predecessors` tuples of
 # names, `index` an int, `is_stable` a bool, `slice`/`padding`/`window` their dimension
-# tuples, and `Raw` text for everything hloscope keeps without interpreting.
+# tuples, `dim_labels` a ConvDimLabels (printed by its __str__), and `Raw` text for everything hloscope keeps without interpreting.
 AttrValue = Union[
     str, int, bool, Raw,
     tuple[int, ...], tuple[str, ...], tuple[SliceDim, ...], tuple[PadDim, ...], tuple[WindowDim, ...],
+    ConvDimLabels,
 ]
 
 

@@ -19,6 +19,7 @@ from .attributes import (
     AttrValue, Metadata, MetadataValue, ModuleAttrValue, PadDim, ProgramShape, Raw, SliceDim, WindowDim,
 )
 from .computation import Computation
+from .conv_dims import ConvDimLabels, parse_dim_labels
 from .instruction import Instruction
 from .literals import parse_literal
 from .module import HloModule, StackFrames
@@ -312,6 +313,8 @@ class _ModuleParser:
             return self.padding()
         if key == "window":
             return self.window()
+        if key == "dim_labels":
+            return self.dim_labels()
         if key == "custom_call_target":
             return s.string()
         return Raw(s.balanced())
@@ -398,6 +401,18 @@ class _ModuleParser:
                       get("lhs_dilate", i, 1), get("rhs_dilate", i, 1), bool(get("rhs_reversal", i, 0)))
             for i in range(n)
         )
+
+    def dim_labels(self) -> ConvDimLabels:
+        s = self.s
+        s.skip()
+        pos = s.pos
+        m = s.match(_DIM_LABELS)
+        if not m:
+            s.fail(f"expected dim_labels like b01f_01io->b01f, found {s.describe_here()}")
+        try:
+            return parse_dim_labels(m.group())
+        except ValueError as e:
+            s.fail(str(e), pos)
 
     def dxd(self) -> list[int]:
         s = self.s
@@ -537,6 +552,7 @@ class _ModuleParser:
         return shapes
 
 
+_DIM_LABELS = _re.compile(r"[a-z0-9]+_[a-z0-9]+->[a-z0-9]+")
 _PAD = _re.compile(r"-?\d+_-?\d+(?:_-?\d+)?")
 # A shape without tiling or dynamic dimensions; parsed once per distinct text, then cached.
 _SIMPLE_SHAPE = _re.compile(r"[a-z][a-z0-9]*\[[\d,]*\](?:\{[\d,]*\})?(?![\w{:])")

@@ -72,7 +72,7 @@ def conditional(op: OpCall) -> Shape:
 
 
 def declared(op: OpCall) -> Shape:
-    """parameter, constant, custom-call, convolution...: the result is what the instruction says."""
+    """parameter, constant, custom-call...: the result is what the instruction says."""
     return op.need_declared()
 
 
@@ -113,16 +113,6 @@ def _same_as_operand(op: OpCall) -> Shape:
     return op.operands[0]
 
 
-def _convolution(op: OpCall) -> Shape:
-    out = op.declared_array()
-    lhs, rhs = op.array(0, "convolution lhs"), op.array(1, "convolution rhs")
-    check(
-        lhs.rank == rhs.rank == out.rank,
-        f"convolution operands {fmt(lhs)}, {fmt(rhs)} and result {fmt(out)} need equal ranks",
-    )
-    return out
-
-
 RULES = {
     "call": call,
     "fusion": call,
@@ -131,7 +121,6 @@ RULES = {
     "parameter": declared,
     "constant": declared,
     "custom-call": declared,
-    "convolution": _convolution,
     "rng": rng,
     "rng-bit-generator": rng_bit_generator,
     "partition-id": _u32_scalar,
