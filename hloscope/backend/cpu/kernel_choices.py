@@ -2,6 +2,7 @@
 
     scatter                                 scatter_kernel: in order, one thread   (scatter)
     sort                                    sort_kernel: a stable merge sort      (sort)
+    convolution                             conv_kernel: im2col + BLAS, or direct (conv-gemm, conv-direct)
     dot of two parameters in matrix form    dot_kernel: BLAS or tiled loops       (dot-blas, dot-loops)
       (not f16/bf16: those accumulate in f32 registers in the elemental dot)
     a full reduction of a big input         split_reduce: chunks on every core    (reduce-partials, reduce-combine)
@@ -21,6 +22,7 @@ from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopKernel
 from ..loop_kernel import emit_loop_kernel
 from ..reduction import ReduceParts, loop_plan
+from .conv_kernel import emit_conv_kernel
 from .dot_kernel import emit_dot_kernel
 from .reduce_kernel import emit_reduce_kernel
 from .scatter_kernel import emit_scatter_kernel
@@ -32,7 +34,7 @@ class CpuKernels:
     """The CPU's kernel choices (see the module docstring). A full reduction of at least
     `parallel_min_elements` elements is split into chunks."""
 
-    own_kernel_roots = frozenset({"scatter", "sort"})
+    own_kernel_roots = frozenset({"scatter", "sort", "convolution"})
 
     def __init__(self, mc: ModuleContext, parallel_min_elements: int):
         self.mc, self.parallel_min_elements = mc, parallel_min_elements
@@ -51,6 +53,8 @@ class CpuKernels:
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
         if spec.comp.root_instruction.opcode == "scatter":
             return emit_scatter_kernel(self.mc, spec)
+        if spec.comp.root_instruction.opcode == "convolution":
+            return emit_conv_kernel(self.mc, spec, layout)
         return emit_sort_kernel(self.mc, spec, layout)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:

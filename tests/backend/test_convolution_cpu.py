@@ -1,0 +1,73 @@
+"""convolution on the CPU (backend/cpu/conv_kernel.py): every recorded JAX case
+(tests/conv_cases) through both kernels, and the choice between them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from backend_helpers import assert_close, check_against_evaluator, compile_text, module
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_evaluator_convolution import CASES, NAMES, load_case, tolerance  # noqa: E402
+
+RNG = np.random.default_rng(7)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("dot", ["blas", "loops"])
+def test_recorded_cases_match_jax(name, dot):
+    _, args, want = load_case(name)
+    exe = compile_text((CASES / f"{name}.hlo").read_text(), dot=dot)
+    got = exe(*args)
+    assert_close(got, want, **tolerance(want))
+    kind = exe.report.kernels[-1].kind
+    assert kind == ("conv-gemm" if dot == "blas" and "gemm" in name else "conv-direct"), kind
+
+
+
+
+@pytest.mark.parametrize("lhs, rhs, out, window", [
+    ((1, 10, 10, 16), (3, 3, 16, 32), (1, 5, 5, 32), "size=3x3 stride=2x2 pad=1_1x1_1"),
+    ((2, 7, 9, 8), (2, 3, 8, 8), (2, 11, 9, 8), "size=2x3 pad=0_-1x1_1 lhs_dilate=2x1 rhs_reversal=1x1"),
+    ((1, 12, 12, 8), (3, 3, 8, 16), (1, 8, 5, 16), "size=3x3 stride=1x2 rhs_dilate=2x2 pad=0_0x1_0"),
+])
+def test_gemm_path_matches_the_evaluator(lhs, rhs, out, window):
+    text = module(f"""
+        x = f32{list(lhs)} parameter(0)
+        w = f32{list(rhs)} parameter(1)
+        c = f32{list(out)} convolution(x, w), window={{{window}}}, dim_labels=b01f_01io->b01f
+""".replace(", ", ","))
+    args = [RNG.standard_normal(lhs).astype(np.float32), RNG.standard_normal(rhs).astype(np.float32)]
+    exe = check_against_evaluator(text, args, rtol=1e-4, atol=1e-4)
+    kernel = exe.report.kernels[-1]
+    assert kernel.kind == "conv-gemm"
+    assert "im2col + f32 BLAS gemm" in kernel.notes[0]
+
+
+def test_depthwise_takes_the_direct_loops_and_says_why():
+    text = module("""
+        x = f32[1,9,9,16] parameter(0)
+        w = f32[3,3,1,16] parameter(1)
+        c = f32[1,9,9,16] convolution(x, w), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f, feature_group_count=16
+""")
+    args = [RNG.standard_normal((1, 9, 9, 16)).astype(np.float32), RNG.standard_normal((3, 3, 1, 16)).astype(np.float32)]
+    kernel = check_against_evaluator(text, args, rtol=1e-5, atol=1e-5).report.kernels[-1]
+    assert kernel.kind == "conv-direct"
+    assert "grouped" in kernel.notes[0] and "16 -> 16 features" in kernel.notes[0]
+
+
+def test_bf16_result_accumulates_in_f32_and_non_default_layouts_work():
+    text = module("""
+        x = bf16[2,3,6,5]{1,3,2,0} parameter(0)
+        w = bf16[4,3,2,2]{0,1,2,3} parameter(1)
+        c = bf16[2,4,5,4]{2,1,3,0} convolution(x, w), window={size=2x2}, dim_labels=bf01_oi01->bf01
+""")
+    import ml_dtypes
+
+    args = [RNG.standard_normal((2, 3, 6, 5)).astype(ml_dtypes.bfloat16),
+            RNG.standard_normal((4, 3, 2, 2)).astype(ml_dtypes.bfloat16)]
+    check_against_evaluator(text, args, rtol=1e-2, atol=1e-2)
