@@ -1,6 +1,7 @@
 """Which GPU kernel computes which root (the GPU's KernelChoices, see backend/dispatch.py).
 
     sort                                      sort_kernel: a bitonic network     (sort-bitonic)
+    convolution                               conv_kernel: a thread per output   (conv-direct)
     dot of two parameters in matrix form      dot_kernel: shared-memory tiles    (dot-tiled)
     reduce over the most minor dimensions     reduce_kernel: a block per row     (row-reduce)
     reduce keeping the most minor dimensions  column_reduce: a thread per column (column-reduce)
@@ -17,6 +18,7 @@ from ...ir.module import HloModule
 from ..buffers import Buffer, BufferLayout
 from ..kernel_spec import KernelSpec, llvm_name
 from ..reduction import ReduceParts
+from .conv_kernel import emit_conv_kernel
 from .column_reduce import column_plan, emit_column_reduce
 from .dot_kernel import dot_ok, emit_dot
 from .kernel import GpuKernel, GpuModuleContext
@@ -28,7 +30,7 @@ from .sort_kernel import emit_sort_kernel
 class GpuKernels:
     """The GPU's kernel choices (see the module docstring)."""
 
-    own_kernel_roots = frozenset({"sort"})
+    own_kernel_roots = frozenset({"sort", "convolution"})
 
     def __init__(self, mc: GpuModuleContext):
         self.mc = mc
@@ -45,6 +47,8 @@ class GpuKernels:
         return llvm_name(text)  # made unique, in PTX's alphabet, when the kernel is declared
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> GpuKernel:
+        if spec.comp.root_instruction.opcode == "convolution":
+            return emit_conv_kernel(self.mc, spec)
         return emit_sort_kernel(self.mc, spec)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
