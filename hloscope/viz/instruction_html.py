@@ -11,6 +11,7 @@ from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from ..ir.printer import format_instruction
 from ..passes.record import PassRecord
+from .conv_words import describe_convolution
 from .hlo_html import hlo_block
 from .ir_text import source_text
 from .theme import style_block
@@ -47,6 +48,7 @@ def instruction_details(module: HloModule, records: list[PassRecord], name: str)
     comp, inst = found
     parts = [f"<div class='hloscope hs-instruction'>{style_block()}<h4>{html.escape(name)}</h4>",
              hlo_block(format_instruction(inst)),
+             _in_words(inst, comp),
              f"<p>in computation <b>{html.escape(comp.name)}</b>{_fusion_of(module, comp)}</p>"]
     where = module.source_of(inst)
     if where:
@@ -54,6 +56,13 @@ def instruction_details(module: HloModule, records: list[PassRecord], name: str)
                      f"{' — ' + html.escape(str(where[2])) if where[2] else ''}</p>")
     parts.append(decisions_about(records, name))
     return "".join(parts) + "</div>"
+
+
+def _in_words(inst: Instruction, comp: Computation) -> str:
+    """A sentence for ops whose attributes are hard to read (convolution's dim_labels, window)."""
+    if inst.opcode != "convolution":
+        return ""
+    return f"<p class='hs-words'>{html.escape(describe_convolution(inst, comp))}</p>"
 
 
 def _fusion_of(module, comp) -> str:
