@@ -94,6 +94,40 @@ def mlp_np(x, w1, b1, w2, b2):
     return np.maximum(x @ w1 + b1, 0) @ w2 + b2
 
 
+NHWC = ("NHWC", "HWIO", "NHWC")
+
+
+def convnet_jax(x, w1, w2, w3):
+    """A ResNet-like stack: three 3x3 convolutions (64 -> 64 features), each with a relu."""
+    for w in (w1, w2, w3):
+        x = jnp.maximum(jax.lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=NHWC), 0)
+    return x
+
+
+def convnet_np(x, w1, w2, w3):
+    for w in (w1, w2, w3):
+        x = np.maximum(_conv3x3_np(x, w), 0)
+    return x
+
+
+def depthwise_jax(x, w):
+    return jax.lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=NHWC,
+                                        feature_group_count=x.shape[-1])
+
+
+def depthwise_np(x, w):
+    windows = np.lib.stride_tricks.sliding_window_view(np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0))), (3, 3), (1, 2))
+    return np.einsum("nhwcij,ijc->nhwc", windows, w[:, :, 0, :])
+
+
+def _conv3x3_np(x, w):
+    """SAME 3x3 convolution, NHWC x HWIO, by im2col and one matmul."""
+    windows = np.lib.stride_tricks.sliding_window_view(np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0))), (3, 3), (1, 2))
+    n, h, wd, c = x.shape
+    cols = windows.transpose(0, 1, 2, 4, 5, 3).reshape(n * h * wd, 9 * c)
+    return (cols @ w.reshape(9 * c, -1)).reshape(n, h, wd, -1)
+
+
 WORKLOADS = {
     # name: (jax fn, numpy fn, inputs, bytes moved by an ideal kernel or None)
     "gelu": (gelu_jax, gelu_np, lambda: [f32(4 * M)], 8 * 4 * M),
@@ -105,9 +139,12 @@ WORKLOADS = {
     "matmul": (jnp.matmul, np.matmul, lambda: [f32(1024, 1024), f32(1024, 1024)], None),
     "mlp": (mlp_jax, mlp_np, lambda: [f32(256, 1024), f32(1024, 4096, scale=0.03), f32(4096),
                                       f32(4096, 1024, scale=0.03), f32(1024)], None),
+    "convnet": (convnet_jax, convnet_np, lambda: [f32(1, 56, 56, 64)] + [f32(3, 3, 64, 64, scale=0.05)
+                                                                         for _ in range(3)], None),
+    "depthwise": (depthwise_jax, depthwise_np, lambda: [f32(1, 56, 56, 64), f32(3, 3, 1, 64)], None),
 }
 SETTLE_SECONDS = 0.25  # lets the previous contender's BLAS threads go back to sleep
-TARGETS = {"matmul": 1.25, "mlp": 1.1}  # hloscope time within this factor of jax; others: <= jax
+TARGETS = {"matmul": 1.25, "mlp": 1.1, "convnet": 1.25, "depthwise": 1.25}  # hloscope time within this factor of jax; others: <= jax
 
 
 def median_time(fn, reps: int) -> float:

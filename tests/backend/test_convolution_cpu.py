@@ -71,3 +71,33 @@ def test_bf16_result_accumulates_in_f32_and_non_default_layouts_work():
     args = [RNG.standard_normal((2, 3, 6, 5)).astype(ml_dtypes.bfloat16),
             RNG.standard_normal((4, 3, 2, 2)).astype(ml_dtypes.bfloat16)]
     check_against_evaluator(text, args, rtol=1e-2, atol=1e-2)
+
+
+EDGES = [  # (type, lhs, rhs, out, attributes): empty results, no features, other types, no spatial dims
+    ("f32", "[1,3,3,2]", "[5,5,2,3]", "[1,0,0,3]", "window={size=5x5}, dim_labels=b01f_01io->b01f"),
+    ("f32", "[0,5,5,2]", "[3,3,2,3]", "[0,3,3,3]", "window={size=3x3}, dim_labels=b01f_01io->b01f"),
+    ("f32", "[1,5,5,0]", "[3,3,0,3]", "[1,3,3,3]", "window={size=3x3}, dim_labels=b01f_01io->b01f"),
+    ("f32", "[1,5,5,16]", "[3,3,16,0]", "[1,3,3,0]", "window={size=3x3}, dim_labels=b01f_01io->b01f"),
+    ("u8", "[1,5,5,2]", "[3,3,2,3]", "[1,3,3,3]", "window={size=3x3}, dim_labels=b01f_01io->b01f"),
+    ("f16", "[1,5,5,2]", "[3,3,2,3]", "[1,3,3,3]", "window={size=3x3}, dim_labels=b01f_01io->b01f"),
+    ("f32", "[4,2]", "[2,3]", "[4,3]", "dim_labels=bf_io->bf"),
+]
+
+
+def edge_case(dtype, lhs, rhs, out, attrs):
+    """(HLO text, arguments) of one EDGES row."""
+    from backend_helpers import NUMPY
+
+    text = module(f"""
+        x = {dtype}{lhs} parameter(0)
+        w = {dtype}{rhs} parameter(1)
+        c = {dtype}{out} convolution(x, w), {attrs}
+""")
+    shapes = [tuple(int(d) for d in s.strip("[]").split(",")) for s in (lhs, rhs)]
+    return text, [(RNG.random(s) * 4).astype(NUMPY[dtype]) for s in shapes]
+
+
+@pytest.mark.parametrize("case", EDGES, ids=lambda c: f"{c[0]}{c[1]}->{c[3]}")
+def test_edge_cases_match_the_evaluator(case):
+    text, args = edge_case(*case)
+    check_against_evaluator(text, args, rtol=1e-2 if case[0] == "f16" else 1e-5, atol=1e-2)
