@@ -101,3 +101,19 @@ def edge_case(dtype, lhs, rhs, out, attrs):
 def test_edge_cases_match_the_evaluator(case):
     text, args = edge_case(*case)
     check_against_evaluator(text, args, rtol=1e-2 if case[0] == "f16" else 1e-5, atol=1e-2)
+
+
+def test_a_convolution_is_not_fused_and_its_relu_is_a_loop_fusion_of_its_own():
+    text = module("""
+        x = f32[1,8,8,16] parameter(0)
+        w = f32[3,3,16,16] parameter(1)
+        c = f32[1,8,8,16] convolution(x, w), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
+        z = f32[] constant(0)
+        zb = f32[1,8,8,16] broadcast(z), dimensions={}
+        r = f32[1,8,8,16] maximum(c, zb)
+""")
+    args = [RNG.standard_normal((1, 8, 8, 16)).astype(np.float32), RNG.standard_normal((3, 3, 16, 16)).astype(np.float32)]
+    report = check_against_evaluator(text, args, rtol=1e-5, atol=1e-5).report
+    assert [k.kind for k in report.kernels] == ["conv-gemm", "loop"]
+    kept = [d.reason for r in report.records for d in r.log if d.subject == "c" and not d.accepted]
+    assert any("library call" in reason for reason in kept), kept
