@@ -10,7 +10,7 @@ For each instruction of a computation, in schedule order (`program_steps`):
 and the kernels of one instruction follow its computation's root (`lower_instruction`), as
 the target chooses (its KernelChoices):
 
-    a root with a kernel of its own (sort; scatter on the CPU)   own_kernel
+    a root with a kernel of its own (sort, convolution; scatter on the CPU)   own_kernel
     a dot the target has a dot kernel for                        dot_kernel
     a reduce-rooted computation it has a reduction kernel for    reduction_kernels
     anything else                                                loop_kernel
