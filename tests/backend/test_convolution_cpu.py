@@ -117,3 +117,19 @@ def test_a_convolution_is_not_fused_and_its_relu_is_a_loop_fusion_of_its_own():
     assert [k.kind for k in report.kernels] == ["conv-gemm", "loop"]
     kept = [d.reason for r in report.records for d in r.log if d.subject == "c" and not d.accepted]
     assert any("library call" in reason for reason in kept), kept
+
+
+@pytest.mark.parametrize("labels, lhs, out, pointwise", [
+    ("b01f_01io->b01f", (2, 7, 5, 16), (2, 7, 5, 24), True),
+    ("bf01_01io->b01f", (2, 16, 7, 5), (2, 7, 5, 24), False),  # NCHW input: not a matrix as stored
+])
+def test_pointwise_convolution_multiplies_the_input_in_place(labels, lhs, out, pointwise):
+    text = module(f"""
+        x = f32{list(lhs)} parameter(0)
+        w = f32[1,1,16,24] parameter(1)
+        c = f32{list(out)} convolution(x, w), window={{size=1x1}}, dim_labels={labels}
+""".replace(", ", ",").replace("},dim", "}, dim").replace("),window", "), window"))
+    args = [RNG.standard_normal(lhs).astype(np.float32), RNG.standard_normal((1, 1, 16, 24)).astype(np.float32)]
+    kernel = check_against_evaluator(text, args, rtol=1e-4, atol=1e-4).report.kernels[-1]
+    assert kernel.kind == "conv-gemm"
+    assert ("pointwise" in kernel.notes[0]) == pointwise, kernel.notes[0]

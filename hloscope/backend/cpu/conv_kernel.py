@@ -73,8 +73,20 @@ def choose_gemm(geom: ConvGeometry, dot: str) -> tuple[bool, str]:
         return False, f"direct loops: {geom.in_features} -> {geom.out_features} features are too few for a GEMM"
     if not _kernel_is_matrix(geom) or not _output_is_matrix(geom):
         return False, "direct loops: the kernel or output layout is not a (taps*C) x O / positions x O matrix"
-    return True, (f"im2col + {geom.out.dtype} BLAS gemm [{geom.positions}x{geom.taps * geom.in_features}]"
-                  f"@[{geom.taps * geom.in_features}x{geom.out_features}]")
+    shape = f"[{geom.positions}x{geom.taps * geom.in_features}]@[{geom.taps * geom.in_features}x{geom.out_features}]"
+    if input_is_matrix(geom):
+        return True, f"a pointwise (1x1) convolution is one {geom.out.dtype} BLAS gemm {shape} on the input as is"
+    return True, f"im2col + {geom.out.dtype} BLAS gemm {shape}"
+
+
+def input_is_matrix(geom: ConvGeometry) -> bool:
+    """A 1x1 window that visits every input position once, over an input stored batch,
+    spatial dims in order, then features (minor): the input already is im2col's matrix."""
+    lb = geom.labels
+    plain = all(w.size == 1 and w.stride == 1 and w.pad_low == w.pad_high == 0 and w.lhs_dilate == 1
+                for w in geom.window)
+    stored = tuple(reversed(geom.lhs.layout)) == (lb.input_batch, *lb.input_spatial, lb.input_feature)
+    return plain and stored and geom.lhs.dims[lb.input_batch] == geom.out_batch
 
 
 def _kernel_is_matrix(geom: ConvGeometry) -> bool:
@@ -94,6 +106,8 @@ def _emit_gemm(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, layout: 
                ops: list[Instruction]) -> LoopKernel:
     k = geom.taps * geom.in_features
     dtype = geom.out.dtype
+    if input_is_matrix(geom):
+        return _emit_pointwise(mc, spec, geom, ops)
     col_shape = geom.out.__class__(dtype, (geom.positions, k))
     col = layout.grow_arena(col_shape.byte_size, f"{spec.instruction}.im2col", col_shape)
     lhs, rhs, out = spec.input_of(ops[0]), spec.input_of(ops[1]), spec.outputs[0]
@@ -105,6 +119,20 @@ def _emit_gemm(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, layout: 
                         work=geom.macs, function=kf.fn)
     kernel.notes.append(f"im2col in blocks of {GEMM_BLOCK_ROWS} positions (kept in cache), one gemm per block; "
                         "positions split across hloscope's threads, one BLAS thread each")
+    return kernel
+
+
+def _emit_pointwise(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, ops: list[Instruction]) -> LoopKernel:
+    """out[positions, O] = in[positions, C] @ W[C, O]: the dot kernel's BLAS call."""
+    lhs, rhs, out = spec.input_of(ops[0]), spec.input_of(ops[1]), spec.outputs[0]
+    kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out], {out})
+    ctx = mc.emit_context(kf.builder)
+    form = GemmForm(1, geom.positions, geom.out_features, geom.in_features, False, False)
+    emit_blas(ctx, form, geom.out.dtype, kf.pointer(out), kf.pointer(lhs), kf.pointer(rhs), kf.begin, kf.end)
+    kf.finish()
+    kernel = LoopKernel(spec.name, spec.instruction, "conv-gemm", kf.buffers, extent=geom.positions, granule=16,
+                        work=geom.macs, function=kf.fn)
+    kernel.notes.append("no im2col: positions split across hloscope's threads, one BLAS thread each")
     return kernel
 
 
