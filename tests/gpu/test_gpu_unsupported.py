@@ -12,11 +12,6 @@ CUSTOM_CALL = module("""
     p = f32[4] parameter(0)
     r = f32[4] custom-call(p), custom_call_target="foo"
 """)
-BATCHED_GATHER = module("""
-    x = f32[2,5] parameter(0)
-    i = s32[2,1] parameter(1)
-    r = f32[2] gather(x, i), offset_dims={}, collapsed_slice_dims={1}, start_index_map={1}, operand_batching_dims={0}, start_indices_batching_dims={0}, index_vector_dim=1, slice_sizes={1,1}
-""")
 WIDENING_BITCAST = module("""
     p = f32[4] parameter(0)
     r = f16[4,2] bitcast-convert(p)
@@ -28,9 +23,8 @@ JAX_SCATTER_ADD = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_sc
 @pytest.mark.parametrize("text, message", [
     (CUSTOM_CALL, "not supported on gpu: custom-call (instruction r)"),
     (JAX_SCATTER_ADD, "not supported on gpu: scatter (instruction scatter-add.5)"),
-    (BATCHED_GATHER, "not supported on gpu: gather with operand_batching_dims (instruction r)"),
     (WIDENING_BITCAST, "not supported on gpu: bitcast-convert f32 -> f16 (widths differ)"),
-], ids=["custom-call", "scatter", "batched-gather", "widening-bitcast-convert"])
+], ids=["custom-call", "scatter", "widening-bitcast-convert"])
 def test_message_names_the_gpu_and_the_op(text, message, pipeline):
     with pytest.raises(hloscope.NotSupportedError) as caught:
         compile_gpu(text, pipeline=pipeline, ptxas=False)

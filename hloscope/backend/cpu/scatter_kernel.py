@@ -2,7 +2,8 @@
 
     out = operand                                   (a loop kernel's copy, any layout)
     for s in the scatter positions of `updates`:     (its dims not in update_window_dims)
-        start = indices[s] placed into the operand's dims by scatter_dims_to_operand_dims
+        start = indices[s] placed into the operand's dims by scatter_dims_to_operand_dims,
+                and s's own position along each input batching dim's paired indices dim
         if 0 <= start[d] <= dim[d] - window[d] for every d:    (else the window is skipped)
             for w in the window positions:
                 out[start + w] = to_apply(out[start + w], updates[s, w])
@@ -28,13 +29,10 @@ from ..kernel_io import input_leaves
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopFunction, LoopKernel
 from ..loop_kernel import emit_loops
-from ..unsupported import unsupported
 
 
 def emit_scatter_kernel(mc: ModuleContext, spec: KernelSpec) -> LoopKernel:
     scatter = spec.comp.root_instruction
-    if scatter.attr("input_batching_dims"):
-        raise unsupported(mc.target, "scatter with input_batching_dims", spec.instruction)
     kf = LoopFunction(mc.llmod, spec.name, spec.inputs + spec.outputs, set(spec.outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, {}))
@@ -57,7 +55,8 @@ def _combine_updates(em, kf, scatter, indices: str, updates: Sequence[str], outp
     update_shape, index_shape = comp[updates[0]].shape, comp[indices].shape
     operand_shape = outputs[0].shape
     window_dims = tuple(scatter.attr("update_window_dims") or ())
-    inserted = set(scatter.attr("inserted_window_dims") or ())
+    batching = scatter_batching(scatter)
+    inserted = set(scatter.attr("inserted_window_dims") or ()) | set(batching)
     to_operand = scatter.attr("scatter_dims_to_operand_dims") or ()
     vector_dim = scatter.attr("index_vector_dim")
     scatter_dims = [d for d in range(update_shape.rank) if d not in window_dims]
@@ -78,6 +77,8 @@ def _combine_updates(em, kf, scatter, indices: str, updates: Sequence[str], outp
             inside = b.and_(b.icmp_signed(">=", start, I64(0)), b.icmp_signed("<=", start, I64(last)))
             fits = b.and_(fits, inside)
             starts[op_dim] = start
+        for op_dim, position in batching.items():  # in step with the indices: always in range
+            starts[op_dim] = positions[position]
         with b.if_then(fits):
             window = [(I64(0), I64(update_shape.dims[d])) for d in window_dims]
             with loop_nest(b, window, [f"w{d}" for d in window_dims]) as offsets, em.scope():
@@ -90,6 +91,14 @@ def _combine_updates(em, kf, scatter, indices: str, updates: Sequence[str], outp
                 for op_dim, v in zip(operand_window, offsets):
                     target[op_dim] = b.add(starts[op_dim], v)
                 _combine_one(em, kf, scatter, outputs, target, updates, Index(update_shape, multi=at_update), dtypes)
+
+
+def scatter_batching(scatter) -> dict[int, int]:
+    """Each input batching dim -> the scatter position (an indices dim other than
+    index_vector_dim, counted in order) it runs in step with."""
+    vector_dim = scatter.attr("index_vector_dim")
+    pairs = zip(scatter.attr("input_batching_dims") or (), scatter.attr("scatter_indices_batching_dims") or ())
+    return {op: (i if i < vector_dim else i - 1) for op, i in pairs}
 
 
 def _combine_one(em, kf, scatter, outputs, target: list, updates: Sequence[str], at_update: Index, dtypes) -> None:
