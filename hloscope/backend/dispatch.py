@@ -39,7 +39,7 @@ from .unsupported import unsupported
 NO_CODE = frozenset({"parameter", "constant", "tuple", "get-tuple-element", "bitcast", "after-all"})
 CONTROL_FLOW = frozenset({"while", "conditional"})
 NOT_LOWERED = frozenset({
-    "custom-call", "select-and-scatter", "convolution", "rng", "rng-bit-generator", "fft", "infeed",
+    "custom-call", "convolution", "rng", "rng-bit-generator", "fft", "infeed",
     "outfeed", "send", "recv", "all-reduce", "all-gather", "all-to-all", "collective-permute",
     "reduce-scatter", "partition-id", "replica-id", "triangular-solve", "cholesky", "real", "imag",
     "complex",

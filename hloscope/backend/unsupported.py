@@ -1,7 +1,7 @@
 """The one wording of "this target cannot lower that", for every emitter of every target.
 
     not supported on gpu: scatter (instruction scatter.5)
-    not supported on cpu: select-and-scatter (instruction select-and-scatter.2)
+    not supported on cpu: fft (instruction fft.2)
     not supported on gpu: cosine on s32
 
 The message names the target that was asked for (the emit context and the kernel choices
