@@ -36,8 +36,8 @@ def test_message_names_the_cpu_and_the_op(text, message, pipeline):
     assert str(caught.value) == message
 
 
-def test_scatter_which_the_gpu_lacks_compiles_for_the_cpu():
-    """The op only the GPU refuses (tests/gpu/test_gpu_unsupported.py): the CPU has a kernel."""
+def test_scatter_compiles_for_the_cpu():
+    """JAX's scatter-add gets the CPU's scatter kernel (the GPU's: tests/gpu/test_gpu_scatter.py)."""
     text = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_scatter_add.hlo").read_text()
     assert "scatter" in [k.kind for k in compile_text(text).report.kernels]
 
