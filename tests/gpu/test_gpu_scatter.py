@@ -151,3 +151,30 @@ def test_min_pool_gradients(dtype, op, stride, pad, out, kind):
     g = RNG.integers(1, 4, shape).astype(np_type)
     exe = emulated_check(text, [x, g])
     assert kind in [k.kind for k in exe.report.kernels]
+
+
+def test_column_major_operand_and_updates():
+    """Targets are found in the operand's own layout; updates are read in theirs."""
+    text = module("""
+        x = f32[8,5]{0,1} parameter(0)
+        i = s32[4,1] parameter(1)
+        u = f32[5,4]{0,1} parameter(2)
+        s = f32[8,5]{0,1} scatter(x, i, u), update_window_dims={0}, inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=f
+    """, reducer("f", "add", "f32"))
+    emulated_check(text, [RNG.standard_normal((8, 5)).astype(np.float32), np.array([[1], [6], [1], [7]], np.int32),
+                          RNG.standard_normal((5, 4)).astype(np.float32)])
+
+
+def test_batching_dims_after_index_vector_dim():
+    """As on the CPU (tests/backend/test_select_scatter_cpu.py): the gather's elemental rule
+    and the scatter kernel both skip index_vector_dim when pairing batching dims."""
+    text = module("""
+        x = f32[4,6] parameter(0)
+        i = s32[1,4,3] parameter(1)
+        u = f32[4,3] parameter(2)
+        g = f32[4,3] gather(x, i), offset_dims={}, collapsed_slice_dims={1}, start_index_map={1}, operand_batching_dims={0}, start_indices_batching_dims={1}, index_vector_dim=0, slice_sizes={1,1}
+        s = f32[4,6] scatter(x, i, u), update_window_dims={}, inserted_window_dims={1}, scatter_dims_to_operand_dims={1}, input_batching_dims={0}, scatter_indices_batching_dims={1}, index_vector_dim=0, to_apply=f
+        r = (f32[4,3], f32[4,6]) tuple(g, s)
+    """, reducer("f", "add", "f32"))
+    i = np.array([[[0, 5, 0], [2, 2, 7], [1, 3, 4], [-1, 0, 0]]], np.int32)
+    emulated_check(text, [RNG.standard_normal((4, 6)).astype(np.float32), i, RNG.standard_normal((4, 3)).astype(np.float32)])
