@@ -14,12 +14,13 @@ from gpu_helpers import RNG, compile_gpu, emulated_check, module, needs_ptxas, r
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scatter_cases"))
 from cases import NAMES, load  # noqa: E402
 
-KINDS = {  # the update kernel each recorded case should get
-    "batched_scatter_add": "scatter-atomic",  # f32 add: atomicrmw fadd
-    "lm_loss_grad": "scatter-atomic",
-    "scatter_max_repeats": "scatter-serial",  # f32 max has no atomic here: one thread, in order
-    "max_pool_step": "select-and-scatter-disjoint",  # 2x2 stride 2: no two windows share an element
-    "overlapping_pool_grad": "select-and-scatter-atomic",  # 3x3 stride 2: shared elements add atomically
+KINDS = {  # the update kernel each recorded case should get, and the atomic in its PTX
+    "batched_scatter_add": ("scatter-atomic", "global.add.f32"),  # f32 add: atomicrmw fadd
+    "lm_loss_grad": ("scatter-atomic", "global.add.f32"),
+    "scatter_max_repeats": ("scatter-atomic", "global.cas.b32"),  # f32 max: a compare-and-swap loop
+    "max_pool_step": ("select-and-scatter-disjoint", None),  # 2x2 stride 2: no two windows share an element
+    "overlapping_pool_grad": ("select-and-scatter-atomic", "global.add.f32"),  # 3x3 stride 2 overlap
+    "take_along_axis": ("loop", None),
 }
 
 
@@ -30,8 +31,7 @@ def test_recorded_case_on_the_emulator(name):
     got = exe(*args)
     for g, w in zip(list(got) if isinstance(got, tuple) else [got], want):
         np.testing.assert_allclose(g, w, rtol=2e-6, atol=1e-6)
-    if name in KINDS:
-        assert KINDS[name] in [k.kind for k in exe.report.kernels]
+    assert KINDS[name][0] in [k.kind for k in exe.report.kernels]
 
 
 @needs_ptxas
@@ -40,8 +40,9 @@ def test_recorded_case_assembles_with_its_atomics(name):
     text, _, _ = load(name)
     report = compile_gpu(text).report
     assert report.ptxas.ok, report.ptxas.log
-    atomic = KINDS.get(name, "").endswith("-atomic")
-    assert ("atom.global.add.f32" in str(report.assembly)) == atomic
+    atomics = {line.split()[0] for line in str(report.assembly).splitlines() if line.strip().startswith("atom.")}
+    want = KINDS[name][1]  # the CAS comes out as atom.relaxed.sys.global.cas.b32: compare the end
+    assert (atomics != set() and all(a.endswith(want) for a in atomics)) if want else atomics == set(), atomics
 
 
 ROWS = """
@@ -55,7 +56,8 @@ REPEATS = np.array([4, 0, 4, 9, -1, 4, 2], np.int32)  # 4 three times; 9 and -1 
 
 @pytest.mark.parametrize("dtype,op,kind", [
     ("s32", "maximum", "scatter-atomic"), ("u32", "minimum", "scatter-atomic"), ("f64", "add", "scatter-atomic"),
-    ("s64", "add", "scatter-atomic"), ("f32", "multiply", "scatter-serial"), ("bf16", "add", "scatter-serial"),
+    ("s64", "add", "scatter-atomic"), ("f64", "minimum", "scatter-atomic"), ("f32", "multiply", "scatter-serial"),
+    ("bf16", "add", "scatter-serial"),
     ("s8", "maximum", "scatter-serial"),
 ])
 def test_repeated_targets_and_dropped_updates(dtype, op, kind):

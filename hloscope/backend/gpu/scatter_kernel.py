@@ -10,7 +10,8 @@ How the read-modify-write is done depends on what may collide:
 
     unique_indices=true          plain load/combine/store: no two threads share a target
                                  (XLA trusts the flag; so do we)      (scatter-unique)
-    to_apply with an atomic      atomicrmw (atomics.py: add, int min/max/and/or/xor)
+    to_apply with an atomic      atomicrmw or a CAS loop (atomics.py: add, min/max,
+                                 int and/or/xor)
                                                                        (scatter-atomic)
     anything else                one thread walks every update in the evaluator's order
                                  (scatter position, then window), so a computation that is
@@ -92,7 +93,7 @@ def _update_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
                               inbounds=True, source_etype=storage_type(out.shape.dtype)) for out in spec.outputs]
             values = [em.value(x, at) for x in updates]
             if mode == "atomic" and atomic:
-                atomic_update(b, atomic, pointers[0], values[0])
+                atomic_update(em, atomic, scatter.attr("to_apply"), pointers[0], values[0], dtypes[0])
             else:
                 current = [load(b, p, out.shape.dtype) for p, out in zip(pointers, spec.outputs)]
                 for p, out, v in zip(pointers, spec.outputs,
@@ -105,7 +106,7 @@ def _update_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
                        function=kf.fn, elements=total)
     kernel.notes.append({
         "unique": f"{total} updates, one per thread, plain read-modify-write (unique_indices=true)",
-        "atomic": f"{total} updates, one per thread, combined with atomicrmw {atomic}",
+        "atomic": f"{total} updates, one per thread, combined atomically ({atomic})",
         "serial": f"{total} updates on one thread, in order: {scatter.attr('to_apply')} has no atomic form",
     }[mode])
     return kernel

@@ -60,7 +60,7 @@ def _scatter_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
             pointer = b.gep(kf.pointer(out), [offset], inbounds=True, source_etype=storage_type(dtype))
             value = em.value(inst.operands[1], Index(source, multi=position))
             if mode == "atomic" and atomic:
-                atomic_update(b, atomic, pointer, value)
+                atomic_update(em, atomic, inst.attr("scatter"), pointer, value, dtype)
             else:
                 combined = apply_reducer(em, inst.attr("scatter"), [load(b, pointer, dtype)], [value], [dtype])[0]
                 store(b, combined, pointer, dtype)
@@ -71,7 +71,7 @@ def _scatter_kernel(mc: GpuModuleContext, spec: KernelSpec) -> GpuKernel:
                        Launch((grid, 1, 1), (block, 1, 1)), function=kf.fn, elements=source.size)
     kernel.notes.append({
         "disjoint": f"{source.size} windows, one per thread; they do not overlap, so plain stores",
-        "atomic": f"{source.size} windows, one per thread; overlapping, combined with atomicrmw {atomic}",
+        "atomic": f"{source.size} windows, one per thread; overlapping, combined atomically ({atomic})",
         "serial": f"{source.size} windows on one thread, in order: {inst.attr('scatter')} has no atomic form",
     }[mode])
     return kernel
