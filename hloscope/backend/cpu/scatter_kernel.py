@@ -24,6 +24,7 @@ from ..elemental_reduce import apply_reducer
 from ..index import Index
 from ..llvm_types import I1, I64, load, storage_type, store
 from ..loops import loop_nest
+from ..scatter_target import ScatterDims
 from .. import scalar_convert
 from ..kernel_io import input_leaves
 from ..kernel_spec import KernelSpec, ModuleContext
@@ -54,13 +55,9 @@ def _combine_updates(em, kf, scatter, indices: str, updates: Sequence[str], outp
     comp = em.comp
     update_shape, index_shape = comp[updates[0]].shape, comp[indices].shape
     operand_shape = outputs[0].shape
-    window_dims = tuple(scatter.attr("update_window_dims") or ())
-    batching = scatter_batching(scatter)
-    inserted = set(scatter.attr("inserted_window_dims") or ()) | set(batching)
-    to_operand = scatter.attr("scatter_dims_to_operand_dims") or ()
-    vector_dim = scatter.attr("index_vector_dim")
-    scatter_dims = [d for d in range(update_shape.rank) if d not in window_dims]
-    operand_window = [d for d in range(operand_shape.rank) if d not in inserted]
+    dims = ScatterDims(scatter, update_shape.rank, operand_shape.rank)
+    window_dims, batching, to_operand, vector_dim = dims.window_dims, dims.batching, dims.to_operand, dims.vector_dim
+    scatter_dims, operand_window = dims.scatter_dims, dims.operand_window
     window_size = {op: update_shape.dims[u] for op, u in zip(operand_window, window_dims)}
     dtypes = [comp[u].shape.dtype for u in updates]
     bounds = [(I64(0), I64(update_shape.dims[d])) for d in scatter_dims]
@@ -91,14 +88,6 @@ def _combine_updates(em, kf, scatter, indices: str, updates: Sequence[str], outp
                 for op_dim, v in zip(operand_window, offsets):
                     target[op_dim] = b.add(starts[op_dim], v)
                 _combine_one(em, kf, scatter, outputs, target, updates, Index(update_shape, multi=at_update), dtypes)
-
-
-def scatter_batching(scatter) -> dict[int, int]:
-    """Each input batching dim -> the scatter position (an indices dim other than
-    index_vector_dim, counted in order) it runs in step with."""
-    vector_dim = scatter.attr("index_vector_dim")
-    pairs = zip(scatter.attr("input_batching_dims") or (), scatter.attr("scatter_indices_batching_dims") or ())
-    return {op: (i if i < vector_dim else i - 1) for op, i in pairs}
 
 
 def _combine_one(em, kf, scatter, outputs, target: list, updates: Sequence[str], at_update: Index, dtypes) -> None:
