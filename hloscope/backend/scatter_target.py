@@ -7,7 +7,7 @@ handle one update element at a time (the GPU's: one per thread).
     fits   = 0 <= start[d] <= dim[d] - window[d] for every d   (else the update is dropped)
     target = start + w, w placed on the operand dims that are neither inserted nor batching
 
-The CPU kernel (cpu/scatter_kernel.py) does the same with the start hoisted out of the
+The CPU kernel (cpu/scatter_kernel.py) shares ScatterDims and hoists the start out of the
 window loop.
 """
 
