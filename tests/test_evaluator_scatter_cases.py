@@ -29,3 +29,16 @@ def test_evaluator_matches_jax(name):
     for g, w in zip(got, want):
         assert g.shape == w.shape and g.dtype == w.dtype
         np.testing.assert_allclose(g, w, rtol=2e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_printed_text_keeps_the_dimension_numbers(name):
+    """Printing and parsing again keeps batching dims, windows and computations: the printed
+    module gives JAX's outputs too."""
+    text, args, want = load(name)
+    printed = hloscope.parse_hlo(text).to_text()
+    assert ("operand_batching_dims" in text) == ("operand_batching_dims" in printed)
+    assert ("input_batching_dims" in text) == ("input_batching_dims" in printed)
+    got = hloscope.evaluate(hloscope.parse_hlo(printed), *args)
+    for g, w in zip(list(got) if isinstance(got, tuple) else [got], want):
+        np.testing.assert_allclose(g, w, rtol=2e-6, atol=1e-6)
