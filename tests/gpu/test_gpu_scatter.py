@@ -56,7 +56,8 @@ REPEATS = np.array([4, 0, 4, 9, -1, 4, 2], np.int32)  # 4 three times; 9 and -1 
 
 @pytest.mark.parametrize("dtype,op,kind", [
     ("s32", "maximum", "scatter-atomic"), ("u32", "minimum", "scatter-atomic"), ("f64", "add", "scatter-atomic"),
-    ("s64", "add", "scatter-atomic"), ("f64", "minimum", "scatter-atomic"), ("f32", "multiply", "scatter-serial"),
+    ("s64", "add", "scatter-atomic"), ("f64", "minimum", "scatter-atomic"), ("s32", "or", "scatter-atomic"),
+    ("f32", "multiply", "scatter-serial"),
     ("bf16", "add", "scatter-serial"),
     ("s8", "maximum", "scatter-serial"),
 ])
@@ -71,6 +72,19 @@ def test_repeated_targets_and_dropped_updates(dtype, op, kind):
     u = RNG.integers(1, 5, (7, 3)).astype(np_type)
     exe = emulated_check(text, [x, REPEATS, u])
     assert kind in [k.kind for k in exe.report.kernels]
+
+
+@needs_ptxas
+@pytest.mark.parametrize("dtype,op,atom", [
+    ("s32", "maximum", "max.s32"), ("u32", "minimum", "min.u32"), ("f64", "add", "add.f64"), ("s64", "add", "add.u64"),
+    ("u64", "maximum", "max.u64"), ("s32", "xor", "xor.b32"), ("f64", "minimum", "cas.b64"),
+])
+def test_every_atomic_assembles(dtype, op, atom):
+    text = module(ROWS.format(dtype=dtype, flags=""), reducer("f", op, dtype))
+    report = compile_gpu(text).report
+    assert report.ptxas.ok, report.ptxas.log
+    atomics = {line.split()[0] for line in str(report.assembly).splitlines() if line.strip().startswith("atom.")}
+    assert atomics and all(a.endswith(atom) for a in atomics), atomics
 
 
 def test_replace_keeps_the_last_update_in_order():
