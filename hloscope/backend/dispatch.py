@@ -24,7 +24,7 @@ instruction.
 
 from __future__ import annotations
 
-from typing import Collection, Protocol, Sequence, TypeVar
+from typing import Collection, Protocol, Sequence, TypeVar, cast
 
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
@@ -39,7 +39,7 @@ from .unsupported import unsupported
 NO_CODE = frozenset({"parameter", "constant", "tuple", "get-tuple-element", "bitcast", "after-all"})
 CONTROL_FLOW = frozenset({"while", "conditional"})
 NOT_LOWERED = frozenset({
-    "custom-call", "select-and-scatter", "rng", "rng-bit-generator", "fft", "infeed",
+    "custom-call", "rng", "rng-bit-generator", "fft", "infeed",
     "outfeed", "send", "recv", "all-reduce", "all-gather", "all-to-all", "collective-permute",
     "reduce-scatter", "partition-id", "replica-id", "triangular-solve", "cholesky", "real", "imag",
     "complex",
@@ -69,7 +69,10 @@ class KernelChoices(Protocol[Kernel_co]):
 
     def kernel_name(self, text: str) -> str: ...
 
-    def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> Kernel_co: ...
+    def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> Kernel_co | Sequence[Kernel_co]:
+        """The root's kernel, or its kernels in launch order (the GPU's scatter: a copy, then
+        the updates)."""
+        ...
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool: ...
 
@@ -121,7 +124,9 @@ def lower_instruction(choices: KernelChoices[Kernel], inst: Instruction, comp: C
     spec = KernelSpec(choices.kernel_name(inst.name), inst.name, kernel_comp, inputs, outputs)
     root = kernel_comp.root_instruction
     if root.opcode in choices.own_kernel_roots:
-        return [choices.own_kernel(spec, layout)]
+        own = choices.own_kernel(spec, layout)
+        # a kernel type is never a list itself, so a list is the several-kernels form
+        return cast("list[Kernel]", list(own)) if isinstance(own, (list, tuple)) else [cast(Kernel, own)]
     dots = [d for d in kernel_comp.instructions if d.opcode == "dot" and choices.has_dot_kernel(kernel_comp, d)]
     if root.opcode == "dot" and root in dots:
         return [choices.dot_kernel(spec, root, outputs[0])]

@@ -12,7 +12,6 @@ from llvmlite import ir
 from . import scalar_convert
 from .index import Index, add
 from .llvm_types import I1, I64, emitted
-from .unsupported import unsupported
 
 
 def clamp(b: ir.IRBuilder, v: ir.Value, lo: int | ir.Value, hi: int | ir.Value) -> ir.Value:
@@ -116,9 +115,10 @@ def _dynamic_update_slice(em, inst, index):
 
 
 def _gather(em, inst, index):
-    """XLA's gather: batch positions pick start indices, offset positions walk the slice."""
-    if inst.attr("operand_batching_dims"):
-        raise unsupported(em.ctx.target, "gather with operand_batching_dims", inst.name)
+    """XLA's gather: batch positions pick start indices, offset positions walk the slice.
+
+    An operand batching dim starts at the output's position along the paired indices
+    batching dim (its slice size is 1, so it is in range and needs no clamp)."""
     b = em.b
     operand, indices = em.operand_shape(inst, 0), em.operand_shape(inst, 1)
     offset_dims = inst.attr("offset_dims") or ()
@@ -136,7 +136,10 @@ def _gather(em, inst, index):
         s = em.value(inst.operands[1], Index(indices, multi=idx_multi))
         s = scalar_convert.emit_convert(em.ctx.scalar, s, indices.dtype, "s64")
         starts[op_dim] = clamp(b, s, 0, operand.dims[op_dim] - sizes[op_dim])
-    window = [d for d in range(operand.rank) if d not in collapsed]
+    operand_batching = inst.attr("operand_batching_dims") or ()
+    for op_dim, idx_dim in zip(operand_batching, inst.attr("start_indices_batching_dims") or ()):
+        starts[op_dim] = batch[idx_dim if idx_dim < ivd else idx_dim - 1]
+    window = [d for d in range(operand.rank) if d not in collapsed and d not in operand_batching]
     op_multi = list(starts)
     for out_dim, op_dim in zip(offset_dims, window):
         op_multi[op_dim] = add(b, starts[op_dim], multi[out_dim])

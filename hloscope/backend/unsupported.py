@@ -1,7 +1,7 @@
 """The one wording of "this target cannot lower that", for every emitter of every target.
 
-    not supported on gpu: scatter (instruction scatter.5)
-    not supported on cpu: gather with operand_batching_dims (instruction gather.2)
+    not supported on gpu: custom-call (instruction custom-call.5)
+    not supported on cpu: fft (instruction fft.2)
     not supported on gpu: cosine on s32
 
 The message names the target that was asked for (the emit context and the kernel choices

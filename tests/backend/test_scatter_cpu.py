@@ -131,10 +131,3 @@ def test_operand_with_column_major_layout():
     check_against_evaluator(text, [RNG.standard_normal((8, 5)).astype(np.float32), np.array([[1], [6], [1]], np.int32),
                                    RNG.standard_normal((3, 5)).astype(np.float32)])
 
-
-def test_scatter_is_not_yet_a_gpu_kernel():
-    import hloscope
-    from hloscope.errors import NotSupportedError
-
-    with pytest.raises(NotSupportedError, match="not supported on gpu: scatter"):
-        hloscope.compile(hloscope.parse_hlo(JAX_SCATTER_ADD), backend="gpu", ptxas=False)

@@ -18,11 +18,6 @@ FUSED_CUSTOM_CALL = module("""
     r = f32[4] custom-call(e), custom_call_target="foo"
     a = f32[4] add(r, p)
 """)
-BATCHED_GATHER = module("""
-    x = f32[2,5] parameter(0)
-    i = s32[2,1] parameter(1)
-    r = f32[2] gather(x, i), offset_dims={}, collapsed_slice_dims={1}, start_index_map={1}, operand_batching_dims={0}, start_indices_batching_dims={0}, index_vector_dim=1, slice_sizes={1,1}
-""")
 WIDENING_BITCAST = module("""
     p = f32[4] parameter(0)
     r = f16[4,2] bitcast-convert(p)
@@ -33,17 +28,16 @@ WIDENING_BITCAST = module("""
 @pytest.mark.parametrize("text, message", [
     (CUSTOM_CALL, "not supported on cpu: custom-call (instruction r)"),
     (FUSED_CUSTOM_CALL, "not supported on cpu: custom-call (instruction r)"),
-    (BATCHED_GATHER, "not supported on cpu: gather with operand_batching_dims (instruction r)"),
     (WIDENING_BITCAST, "not supported on cpu: bitcast-convert f32 -> f16 (widths differ)"),
-], ids=["custom-call", "custom-call-among-fusions", "batched-gather", "widening-bitcast-convert"])
+], ids=["custom-call", "custom-call-among-fusions", "widening-bitcast-convert"])
 def test_message_names_the_cpu_and_the_op(text, message, pipeline):
     with pytest.raises(hloscope.NotSupportedError) as caught:
         compile_text(text, pipeline=pipeline)
     assert str(caught.value) == message
 
 
-def test_scatter_which_the_gpu_lacks_compiles_for_the_cpu():
-    """The op only the GPU refuses (tests/gpu/test_gpu_unsupported.py): the CPU has a kernel."""
+def test_scatter_compiles_for_the_cpu():
+    """JAX's scatter-add gets the CPU's scatter kernel (the GPU's: tests/gpu/test_gpu_scatter.py)."""
     text = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_scatter_add.hlo").read_text()
     assert "scatter" in [k.kind for k in compile_text(text).report.kernels]
 

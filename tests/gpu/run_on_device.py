@@ -11,9 +11,9 @@ Python bindings (cuda.bindings or cuda.cuda) on the machine, plus the NVIDIA dri
 
 It prints the environment, then one table row per (corpus case, pipeline): PASS, FAIL (with
 the largest error), UNSUPPORTED (hloscope says so up front) or ERROR (with the exception),
-then larger random checks against numpy, then benchmarks/gpu_bench.py --quick. The last
-line counts the passes; the exit status is 0 only if every check that ran passed (an
-UNSUPPORTED stretch case does not count as a failure).
+then the scatter cases against JAX's outputs, then larger random checks against numpy,
+then benchmarks/gpu_bench.py --quick. The last line counts the passes; the exit status is 0
+only if every check that ran passed (an UNSUPPORTED stretch case does not count as a failure).
 """
 
 from __future__ import annotations
@@ -148,6 +148,43 @@ LARGER = {
 }
 
 
+SCATTER_ADD = "r {\n  a = s32[] parameter(0)\n  b = s32[] parameter(1)\n  ROOT c = s32[] add(a, b)\n}\n"
+LARGER["scatter-add of 1M updates onto 1000 elements (atomics race)"] = (
+    "HloModule s\n" + SCATTER_ADD + "ENTRY e {\n  x = s32[1000] parameter(0)\n  i = s32[1048576] parameter(1)\n"
+    "  u = s32[1048576] parameter(2)\n  ROOT s = s32[1000] scatter(x, i, u), update_window_dims={}, "
+    "inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=r\n}\n",
+    lambda g: [np.zeros(1000, np.int32), g.integers(0, 1000, 1048576).astype(np.int32),
+               g.integers(-50, 50, 1048576).astype(np.int32)],
+    lambda x, i, u: _added_at(x, i, u), 0.0)
+
+
+def _added_at(x, i, u):
+    out = x.copy()
+    np.add.at(out, i, u)
+    return out
+
+
+def scatter_cases(table: Table) -> None:
+    """tests/scatter_cases (take_along_axis, its gradient, scatter-max, max-pool gradients)
+    against JAX's recorded outputs (float atomics add in any order: a small tolerance)."""
+    folder = ROOT / "tests" / "scatter_cases"
+    print(f"\nscatter cases against JAX ({folder})")
+    for hlo in sorted(folder.glob("*.hlo")):
+        start = time.perf_counter()
+        try:
+            data = np.load(hlo.with_suffix(".npz"))
+            key = lambda s: int(s[3:])  # noqa: E731
+            args = [data[k] for k in sorted((k for k in data.files if k.startswith("arg")), key=key)]
+            outs = [data[k] for k in sorted((k for k in data.files if k.startswith("out")), key=key)]
+            exe = hs_compile(hlo.read_text(), backend="gpu")
+            err = compare(exe(*args), outs, 1e-5, 1e-6)
+            kinds = ",".join(k.kind for k in exe.report.kernels)
+            status, detail = ("PASS", kinds) if err is None else ("FAIL", f"{err} [{kinds}]")
+        except Exception as e:
+            status, detail = "ERROR", f"{type(e).__name__}: {e}"
+        table.add(hlo.stem, status, detail, time.perf_counter() - start)
+
+
 def larger(table: Table) -> None:
     print("\nlarger checks against numpy")
     rng = np.random.default_rng(0)
@@ -221,6 +258,7 @@ def main(argv=None) -> int:
         return 2
     table = Table()
     corpus(table)
+    scatter_cases(table)
     larger(table)
     if opts.bundle:
         bundle(table, opts.bundle)

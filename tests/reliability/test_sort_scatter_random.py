@@ -1,5 +1,5 @@
-"""Random sorts and scatters through the CPU backend (sorts also through the GPU's bitonic
-kernel on the emulator of the thread model), against the evaluator.
+"""Random sorts and scatters through the CPU backend and through the GPU's kernels (bitonic
+sort; scatter copy + updates) on the emulator of the thread model, against the evaluator.
 
 Both kernels compute addresses from data (a permutation, an index array), so these draw
 what breaks address arithmetic: empty and length-1 dimensions, every sort dimension, NaNs,
@@ -139,3 +139,11 @@ def test_random_scatters_match_the_evaluator(case):
     text, args = case
     module = hloscope.parse_hlo(text)
     _same(hloscope.compile(module, backend="cpu", cache=False)(*args), hloscope.evaluate(module, *args))
+
+
+@fuzz_settings(scale=0.5)
+@given(scatters())
+def test_random_scatters_on_the_gpu_emulator_match_the_evaluator(case):
+    """The GPU's copy + update kernels (atomic, CAS or one-thread, by dtype and combiner)."""
+    text, args = case
+    _same(emulated_executable(text)(*args), hloscope.evaluate(hloscope.parse_hlo(text), *args))

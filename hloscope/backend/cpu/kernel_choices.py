@@ -3,6 +3,7 @@
     scatter                                 scatter_kernel: in order, one thread   (scatter)
     sort                                    sort_kernel: a stable merge sort      (sort)
     convolution                             conv_kernel: im2col + BLAS, or direct (conv-gemm, conv-direct)
+    select-and-scatter                      select_scatter_kernel: in order       (select-and-scatter)
     dot of two parameters in matrix form    dot_kernel: BLAS or tiled loops       (dot-blas, dot-loops)
       (not f16/bf16: those accumulate in f32 registers in the elemental dot)
     a full reduction of a big input         split_reduce: chunks on every core    (reduce-partials, reduce-combine)
@@ -26,6 +27,7 @@ from .conv_kernel import emit_conv_kernel
 from .dot_kernel import emit_dot_kernel
 from .reduce_kernel import emit_reduce_kernel
 from .scatter_kernel import emit_scatter_kernel
+from .select_scatter_kernel import emit_select_scatter_kernel
 from .sort_kernel import emit_sort_kernel
 from .split_reduce import chunk_count, emit_split_reduce
 
@@ -34,7 +36,7 @@ class CpuKernels:
     """The CPU's kernel choices (see the module docstring). A full reduction of at least
     `parallel_min_elements` elements is split into chunks."""
 
-    own_kernel_roots = frozenset({"scatter", "sort", "convolution"})
+    own_kernel_roots = frozenset({"scatter", "sort", "convolution", "select-and-scatter"})
 
     def __init__(self, mc: ModuleContext, parallel_min_elements: int):
         self.mc, self.parallel_min_elements = mc, parallel_min_elements
@@ -55,6 +57,8 @@ class CpuKernels:
             return emit_scatter_kernel(self.mc, spec)
         if spec.comp.root_instruction.opcode == "convolution":
             return emit_conv_kernel(self.mc, spec, layout)
+        if spec.comp.root_instruction.opcode == "select-and-scatter":
+            return emit_select_scatter_kernel(self.mc, spec)
         return emit_sort_kernel(self.mc, spec, layout)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:

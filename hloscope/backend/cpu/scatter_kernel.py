@@ -2,7 +2,8 @@
 
     out = operand                                   (a loop kernel's copy, any layout)
     for s in the scatter positions of `updates`:     (its dims not in update_window_dims)
-        start = indices[s] placed into the operand's dims by scatter_dims_to_operand_dims
+        start = indices[s] placed into the operand's dims by scatter_dims_to_operand_dims,
+                and s's own position along each input batching dim's paired indices dim
         if 0 <= start[d] <= dim[d] - window[d] for every d:    (else the window is skipped)
             for w in the window positions:
                 out[start + w] = to_apply(out[start + w], updates[s, w])
@@ -23,18 +24,16 @@ from ..elemental_reduce import apply_reducer
 from ..index import Index
 from ..llvm_types import I1, I64, load, storage_type, store
 from ..loops import loop_nest
+from ..scatter_target import ScatterDims
 from .. import scalar_convert
 from ..kernel_io import input_leaves
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopFunction, LoopKernel
 from ..loop_kernel import emit_loops
-from ..unsupported import unsupported
 
 
 def emit_scatter_kernel(mc: ModuleContext, spec: KernelSpec) -> LoopKernel:
     scatter = spec.comp.root_instruction
-    if scatter.attr("input_batching_dims"):
-        raise unsupported(mc.target, "scatter with input_batching_dims", spec.instruction)
     kf = LoopFunction(mc.llmod, spec.name, spec.inputs + spec.outputs, set(spec.outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, {}))
@@ -56,12 +55,9 @@ def _combine_updates(em, kf, scatter, indices: str, updates: Sequence[str], outp
     comp = em.comp
     update_shape, index_shape = comp[updates[0]].shape, comp[indices].shape
     operand_shape = outputs[0].shape
-    window_dims = tuple(scatter.attr("update_window_dims") or ())
-    inserted = set(scatter.attr("inserted_window_dims") or ())
-    to_operand = scatter.attr("scatter_dims_to_operand_dims") or ()
-    vector_dim = scatter.attr("index_vector_dim")
-    scatter_dims = [d for d in range(update_shape.rank) if d not in window_dims]
-    operand_window = [d for d in range(operand_shape.rank) if d not in inserted]
+    dims = ScatterDims(scatter, update_shape.rank, operand_shape.rank)
+    window_dims, batching, to_operand, vector_dim = dims.window_dims, dims.batching, dims.to_operand, dims.vector_dim
+    scatter_dims, operand_window = dims.scatter_dims, dims.operand_window
     window_size = {op: update_shape.dims[u] for op, u in zip(operand_window, window_dims)}
     dtypes = [comp[u].shape.dtype for u in updates]
     bounds = [(I64(0), I64(update_shape.dims[d])) for d in scatter_dims]
@@ -78,6 +74,8 @@ def _combine_updates(em, kf, scatter, indices: str, updates: Sequence[str], outp
             inside = b.and_(b.icmp_signed(">=", start, I64(0)), b.icmp_signed("<=", start, I64(last)))
             fits = b.and_(fits, inside)
             starts[op_dim] = start
+        for op_dim, position in batching.items():  # in step with the indices: always in range
+            starts[op_dim] = positions[position]
         with b.if_then(fits):
             window = [(I64(0), I64(update_shape.dims[d])) for d in window_dims]
             with loop_nest(b, window, [f"w{d}" for d in window_dims]) as offsets, em.scope():

@@ -2,12 +2,14 @@
 
     sort                                      sort_kernel: a bitonic network     (sort-bitonic)
     convolution                               conv_kernel: a thread per output   (conv-direct)
+    scatter                                   scatter_kernel: copy, then updates (scatter-copy, then
+                                              scatter-atomic, -unique or -serial)
+    select-and-scatter                        select_scatter_kernel: init, then  (select-and-scatter-init,
+                                              a thread per window                then -disjoint, -atomic, -serial)
     dot of two parameters in matrix form      dot_kernel: shared-memory tiles    (dot-tiled)
     reduce over the most minor dimensions     reduce_kernel: a block per row     (row-reduce)
     reduce keeping the most minor dimensions  column_reduce: a thread per column (column-reduce)
     anything else                             loop_kernel: a grid-stride loop    (loop, reduce-loop)
-
-The GPU has no scatter kernel: a scatter is refused, in a message naming the GPU.
 """
 
 from __future__ import annotations
@@ -24,13 +26,15 @@ from .dot_kernel import dot_ok, emit_dot
 from .kernel import GpuKernel, GpuModuleContext
 from .loop_kernel import emit_loop_kernel
 from .reduce_kernel import emit_row_reduce, row_plan
+from .scatter_kernel import emit_scatter
+from .select_scatter_kernel import emit_select_scatter
 from .sort_kernel import emit_sort_kernel
 
 
 class GpuKernels:
     """The GPU's kernel choices (see the module docstring)."""
 
-    own_kernel_roots = frozenset({"sort", "convolution"})
+    own_kernel_roots = frozenset({"sort", "convolution", "scatter", "select-and-scatter"})
 
     def __init__(self, mc: GpuModuleContext):
         self.mc = mc
@@ -46,9 +50,13 @@ class GpuKernels:
     def kernel_name(self, text: str) -> str:
         return llvm_name(text)  # made unique, in PTX's alphabet, when the kernel is declared
 
-    def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> GpuKernel:
+    def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> GpuKernel | list[GpuKernel]:
         if spec.comp.root_instruction.opcode == "convolution":
             return emit_conv_kernel(self.mc, spec)
+        if spec.comp.root_instruction.opcode == "scatter":
+            return emit_scatter(self.mc, spec)
+        if spec.comp.root_instruction.opcode == "select-and-scatter":
+            return emit_select_scatter(self.mc, spec)
         return emit_sort_kernel(self.mc, spec)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
