@@ -22,10 +22,11 @@ from typing import Any
 
 from ..opcodes import OPCODES
 from ..shape import Shape
-from . import control, data, elementwise, indexing, reduce
+from . import control, data, elementwise, indexing, reduce, topk
 from .common import OpCall, ShapeError, compatible, fmt, fmt_all
 
-RULES = {**elementwise.RULES, **data.RULES, **reduce.RULES, **indexing.RULES, **control.RULES}
+RULES = {**elementwise.RULES, **data.RULES, **reduce.RULES, **indexing.RULES, **control.RULES,
+         **topk.RULES}
 
 __all__ = ["RULES", "ShapeError", "compatible", "fmt", "fmt_all", "infer_shape"]
 
