@@ -31,8 +31,8 @@ WIDENING_BITCAST = module("""
 
 @pytest.mark.parametrize("pipeline", ["none", "default"])
 @pytest.mark.parametrize("text, message", [
-    (CUSTOM_CALL, "not supported on cpu: custom-call (instruction r)"),
-    (FUSED_CUSTOM_CALL, "not supported on cpu: custom-call (instruction r)"),
+    (CUSTOM_CALL, 'not supported on cpu: custom-call target "foo" (instruction r); hloscope understands: TopK'),
+    (FUSED_CUSTOM_CALL, 'not supported on cpu: custom-call target "foo" (instruction r); hloscope understands: TopK'),
     (BATCHED_GATHER, "not supported on cpu: gather with operand_batching_dims (instruction r)"),
     (WIDENING_BITCAST, "not supported on cpu: bitcast-convert f32 -> f16 (widths differ)"),
 ], ids=["custom-call", "custom-call-among-fusions", "batched-gather", "widening-bitcast-convert"])

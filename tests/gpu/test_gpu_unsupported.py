@@ -26,7 +26,7 @@ JAX_SCATTER_ADD = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_sc
 
 @pytest.mark.parametrize("pipeline", ["none", "default"])
 @pytest.mark.parametrize("text, message", [
-    (CUSTOM_CALL, "not supported on gpu: custom-call (instruction r)"),
+    (CUSTOM_CALL, 'not supported on gpu: custom-call target "foo" (instruction r); hloscope understands: TopK'),
     (JAX_SCATTER_ADD, "not supported on gpu: scatter (instruction scatter-add.5)"),
     (BATCHED_GATHER, "not supported on gpu: gather with operand_batching_dims (instruction r)"),
     (WIDENING_BITCAST, "not supported on gpu: bitcast-convert f32 -> f16 (widths differ)"),

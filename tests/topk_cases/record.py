@@ -69,7 +69,8 @@ def sampling() -> None:
         values, indices = jax.lax.top_k(logits, 8)
         probs = jax.nn.softmax(values, axis=-1)
         choice = jax.random.categorical(jax.random.wrap_key_data(key), jnp.log(probs), axis=-1)
-        return probs, jnp.take_along_axis(indices, choice[:, None], axis=-1)[:, 0]
+        picked = jnp.arange(indices.shape[-1]) == choice[:, None]  # one-hot: hloscope's CPU has no
+        return probs, jnp.sum(jnp.where(picked, indices, 0), axis=-1)  # batched gather (take_along_axis)
 
     f = jax.jit(step)
     (HERE / "sampling_step.hlo").write_text(f.lower(logits, key).as_text(dialect="hlo"))

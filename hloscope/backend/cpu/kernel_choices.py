@@ -2,6 +2,7 @@
 
     scatter                                 scatter_kernel: in order, one thread   (scatter)
     sort                                    sort_kernel: a stable merge sort      (sort)
+    topk, custom-call TopK                  topk_kernel: row insertion, k slots   (topk)
     dot of two parameters in matrix form    dot_kernel: BLAS or tiled loops       (dot-blas, dot-loops)
       (not f16/bf16: those accumulate in f32 registers in the elemental dot)
     a full reduction of a big input         split_reduce: chunks on every core    (reduce-partials, reduce-combine)
@@ -21,6 +22,7 @@ from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopKernel
 from ..loop_kernel import emit_loop_kernel
 from ..reduction import ReduceParts, loop_plan
+from ..topk_kernel import emit_topk_kernel
 from .dot_kernel import emit_dot_kernel
 from .reduce_kernel import emit_reduce_kernel
 from .scatter_kernel import emit_scatter_kernel
@@ -32,7 +34,7 @@ class CpuKernels:
     """The CPU's kernel choices (see the module docstring). A full reduction of at least
     `parallel_min_elements` elements is split into chunks."""
 
-    own_kernel_roots = frozenset({"scatter", "sort"})
+    own_kernel_roots = frozenset({"scatter", "sort", "topk", "custom-call"})  # custom-call: TopK only
 
     def __init__(self, mc: ModuleContext, parallel_min_elements: int):
         self.mc, self.parallel_min_elements = mc, parallel_min_elements
@@ -49,6 +51,8 @@ class CpuKernels:
         return self.mc.unique_name(text)
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
+        if spec.comp.root_instruction.opcode in ("topk", "custom-call"):
+            return emit_topk_kernel(self.mc, spec)
         if spec.comp.root_instruction.opcode == "scatter":
             return emit_scatter_kernel(self.mc, spec)
         return emit_sort_kernel(self.mc, spec, layout)

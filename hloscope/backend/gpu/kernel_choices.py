@@ -1,6 +1,7 @@
 """Which GPU kernel computes which root (the GPU's KernelChoices, see backend/dispatch.py).
 
     sort                                      sort_kernel: a bitonic network     (sort-bitonic)
+    topk, custom-call TopK                    topk_kernel: a thread per row      (topk-rows)
     dot of two parameters in matrix form      dot_kernel: shared-memory tiles    (dot-tiled)
     reduce over the most minor dimensions     reduce_kernel: a block per row     (row-reduce)
     reduce keeping the most minor dimensions  column_reduce: a thread per column (column-reduce)
@@ -23,12 +24,13 @@ from .kernel import GpuKernel, GpuModuleContext
 from .loop_kernel import emit_loop_kernel
 from .reduce_kernel import emit_row_reduce, row_plan
 from .sort_kernel import emit_sort_kernel
+from .topk_kernel import emit_topk_kernel
 
 
 class GpuKernels:
     """The GPU's kernel choices (see the module docstring)."""
 
-    own_kernel_roots = frozenset({"sort"})
+    own_kernel_roots = frozenset({"sort", "topk", "custom-call"})  # custom-call: TopK only
 
     def __init__(self, mc: GpuModuleContext):
         self.mc = mc
@@ -45,6 +47,8 @@ class GpuKernels:
         return llvm_name(text)  # made unique, in PTX's alphabet, when the kernel is declared
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> GpuKernel:
+        if spec.comp.root_instruction.opcode in ("topk", "custom-call"):
+            return emit_topk_kernel(self.mc, spec)
         return emit_sort_kernel(self.mc, spec)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:

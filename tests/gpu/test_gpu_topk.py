@@ -1,0 +1,56 @@
+"""topk and custom-call TopK on the GPU (backend/gpu/topk_kernel.py: a thread per row), run on
+the CPU emulator against JAX's recorded outputs and the evaluator, and through ptxas."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gpu_helpers import compile_gpu, needs_ptxas
+from hloscope.errors import NotSupportedError
+from topk_helpers import CASES_DIR, case_names, load_case, same_bits
+
+SOME_CASES = ["bf16_ties_4x20_k6", "f16_neg_inf_3x9_k3", "f32_k0", "f32_rank3_k1_smallest", "f32_special_all",
+              "f32_ties_4x17_k5", "s32_ties_5x33_k4_smallest"]
+
+
+@pytest.mark.parametrize("name", SOME_CASES)
+def test_emulated_kernel_matches_jax(name):
+    from emulator import emulated_executable
+
+    text, x, values, indices = load_case(name)
+    exe = emulated_executable(text)
+    got_values, got_indices = exe(x)
+    assert same_bits(np.asarray(got_values), values) and np.array_equal(got_indices, indices)
+    if "k0" not in name:
+        assert [k.kind for k in exe.report.kernels] == ["topk-rows"]
+
+
+@pytest.mark.parametrize("name", case_names(compiled=True))
+def test_emulated_custom_call_topk_matches_jax(name):
+    from emulator import emulated_executable
+
+    text, x, values, indices = load_case(name, compiled=True)
+    got_values, got_indices = emulated_executable(text)(x)
+    assert same_bits(np.asarray(got_values), values) and np.array_equal(got_indices, indices)
+
+
+@needs_ptxas
+@pytest.mark.parametrize("name", ["f32_long_2x1000_k10", "bf16_ties_4x20_k6", "s32_ties_5x33_k4_smallest"])
+def test_ptx_assembles(name):
+    report = compile_gpu(load_case(name)[0]).report
+    assert report.ptxas.ok, report.ptxas.log
+    assert "topk-rows" in [k.kind for k in report.kernels]
+
+
+@needs_ptxas
+def test_custom_call_topk_ptx_assembles():
+    report = compile_gpu(load_case("f32_long_2x1000_k10", compiled=True)[0]).report
+    assert report.ptxas.ok, report.ptxas.log
+
+
+def test_other_custom_calls_are_refused_by_name():
+    with pytest.raises(NotSupportedError) as e:
+        compile_gpu((CASES_DIR / "custom_call_sharding.hlo").read_text())
+    assert str(e.value) == ('not supported on gpu: custom-call target "Sharding" (instruction sharding_constraint.1); '
+                            "hloscope understands: TopK")
