@@ -54,3 +54,38 @@ def test_other_custom_calls_are_refused_by_name():
         compile_gpu((CASES_DIR / "custom_call_sharding.hlo").read_text())
     assert str(e.value) == ('not supported on gpu: custom-call target "Sharding" (instruction sharding_constraint.1); '
                             "hloscope understands: TopK")
+
+
+def test_neutral_form_of_the_kernel():
+    report = compile_gpu(load_case("f32_ties_4x17_k5", compiled=True)[0], ptxas=False).report
+    (kernel,) = report.kernels
+    assert "define void" in report.neutral_ir(kernel.name) and "ret" in report.asm("aarch64", kernel.name)
+
+
+SAMPLING_PIPELINE = "simplify,fusion"  # without multi-output fusion: see the xfail below
+
+
+def _sampling(pipeline: str):
+    from emulator import emulated_executable
+
+    data = np.load(CASES_DIR / "sampling_step.npz")
+    exe = emulated_executable((CASES_DIR / "sampling_step.hlo").read_text(), pipeline=pipeline)
+    probs, token = exe(data["logits"], data["key"])
+    return data, probs, token, exe
+
+
+def test_emulated_sampling_step_end_to_end():
+    """logits -> top_k(8) -> softmax -> categorical (fixed key): probabilities and tokens as JAX's."""
+    data, probs, token, exe = _sampling(SAMPLING_PIPELINE)
+    np.testing.assert_allclose(probs, data["probs"], rtol=1e-6, atol=1e-7)
+    np.testing.assert_array_equal(token, data["token"])
+    assert "topk-rows" in [k.kind for k in exe.report.kernels]
+
+
+@pytest.mark.xfail(strict=True, reason="GPU multi-output fusion bug, not top-k: the same step with a slice "
+                   "for top_k fails the same way, and passes without multi-output-fusion (the nested-tuple "
+                   "fusion ((f32[4], s32[4]), f32[4,8]) of the argmax and the division)")
+def test_emulated_sampling_step_with_the_default_pipeline():
+    data, probs, token, _ = _sampling("default")
+    np.testing.assert_allclose(probs, data["probs"], rtol=1e-6, atol=1e-7)
+    np.testing.assert_array_equal(token, data["token"])
