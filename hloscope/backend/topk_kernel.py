@@ -20,7 +20,7 @@ from .kernel_spec import KernelSpec, ModuleContext
 from .llvm_types import I64
 from .loop_function import LoopFunction, LoopKernel
 from .loops import for_range
-from .topk_row import TopkRow
+from .topk_row import OutputSlots, TopkRow
 from .unsupported import unsupported
 
 
@@ -45,10 +45,14 @@ def emit_topk_kernel(mc: ModuleContext, spec: KernelSpec) -> LoopKernel:
     kf = LoopFunction(mc.llmod, spec.name, spec.inputs + spec.outputs, set(spec.outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, {}))
-    row_emitter = TopkRow(em, kf.pointer, inst, spec.outputs, topk.k, topk.largest)
+    row_emitter = TopkRow(em, inst, topk.k, topk.largest)
     b = kf.builder
     with for_range(b, kf.begin, kf.end, "row") as row:
-        row_emitter.emit(spread(b, row, shape.dims, range(shape.rank - 1), [I64(0)] * shape.rank))
+        base = spread(b, row, shape.dims, range(shape.rank - 1), [I64(0)] * shape.rank)
+        if topk.k:
+            slots = OutputSlots(b, kf.pointer, spec.outputs[1], base)
+            row_emitter.select(base, slots, 0, 1)
+            row_emitter.copy_values(base, slots, kf.pointer, spec.outputs[0])
     kf.finish()
     kernel = LoopKernel(spec.name, spec.instruction, "topk", kf.buffers, extent=rows, granule=1,
                         work=rows * n, function=kf.fn)

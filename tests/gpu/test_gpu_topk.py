@@ -6,11 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpu_helpers import compile_gpu, needs_ptxas
+from gpu_helpers import NUMPY, compile_gpu, needs_ptxas
 from hloscope.errors import NotSupportedError
+from hloscope.evaluator.api import evaluate
+from hloscope.ir.parser import parse_hlo
 from topk_helpers import CASES_DIR, case_names, load_case, same_bits
 
-SOME_CASES = ["bf16_ties_4x20_k6", "f16_neg_inf_3x9_k3", "f32_k0", "f32_rank3_k1_smallest", "f32_special_all",
+SOME_CASES = ["f32_long_2x1000_k10", "bf16_ties_4x20_k6", "f16_neg_inf_3x9_k3", "f32_k0", "f32_rank3_k1_smallest", "f32_special_all",
               "f32_ties_4x17_k5", "s32_ties_5x33_k4_smallest"]
 
 
@@ -23,7 +25,27 @@ def test_emulated_kernel_matches_jax(name):
     got_values, got_indices = exe(x)
     assert same_bits(np.asarray(got_values), values) and np.array_equal(got_indices, indices)
     if "k0" not in name:
-        assert [k.kind for k in exe.report.kernels] == ["topk-rows"]
+        assert [k.kind for k in exe.report.kernels] == ["topk-block" if x.shape[-1] >= 512 else "topk-rows"]
+
+
+@pytest.mark.parametrize("dtype, n, k, largest", [
+    ("f32", 512, 1, True), ("f32", 700, 7, False), ("s32", 2000, 128, True), ("bf16", 1500, 20, False),
+    ("u8", 600, 33, True),
+])
+def test_emulated_block_per_row_against_the_evaluator(dtype, n, k, largest):
+    """Many ties spread over every thread's stride: the merge must still keep row order."""
+    from emulator import emulated_executable
+
+    text = (f"HloModule m\nENTRY e {{\n  x = {dtype}[2,{n}] parameter(0)\n"
+            f"  ROOT t = ({dtype}[2,{k}], s32[2,{k}]) topk(x), k={k}, largest={str(largest).lower()}\n}}\n")
+    x = np.random.default_rng(n).integers(0, 5, (2, n)).astype(NUMPY[dtype])
+    if dtype != "u8":
+        x[0, ::97] = np.nan if dtype != "s32" else -7
+    exe = emulated_executable(text)
+    assert [kernel.kind for kernel in exe.report.kernels] == ["topk-block"]
+    got_values, got_indices = exe(x)
+    want_values, want_indices = evaluate(parse_hlo(text), x)
+    assert same_bits(np.asarray(got_values), want_values) and np.array_equal(got_indices, want_indices)
 
 
 @pytest.mark.parametrize("name", case_names(compiled=True))
@@ -40,7 +62,7 @@ def test_emulated_custom_call_topk_matches_jax(name):
 def test_ptx_assembles(name):
     report = compile_gpu(load_case(name)[0]).report
     assert report.ptxas.ok, report.ptxas.log
-    assert "topk-rows" in [k.kind for k in report.kernels]
+    assert {"topk-rows", "topk-block"} & {k.kind for k in report.kernels}
 
 
 @needs_ptxas
