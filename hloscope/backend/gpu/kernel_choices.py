@@ -1,7 +1,8 @@
 """Which GPU kernel computes which root (the GPU's KernelChoices, see backend/dispatch.py).
 
     sort                                      sort_kernel: a bitonic network     (sort-bitonic)
-    topk, custom-call TopK                    topk_kernel: a thread per row      (topk-rows)
+    topk, custom-call TopK                    topk_kernel: a block per long row  (topk-block)
+                                              or a thread per row                (topk-rows)
     dot of two parameters in matrix form      dot_kernel: shared-memory tiles    (dot-tiled)
     reduce over the most minor dimensions     reduce_kernel: a block per row     (row-reduce)
     reduce keeping the most minor dimensions  column_reduce: a thread per column (column-reduce)
