@@ -67,3 +67,28 @@ def test_other_custom_calls_are_refused_by_name():
         hloscope.compile((CASES_DIR / "custom_call_sharding.hlo").read_text())
     assert str(e.value) == ('not supported on cpu: custom-call target "Sharding" (instruction sharding_constraint.1); '
                             "hloscope understands: TopK")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_rows_with_nans_and_signed_zeros_against_the_evaluator(seed):
+    rng = np.random.default_rng(seed)
+    dims = [int(d) for d in rng.integers(1, 6, int(rng.integers(0, 3)))] + [int(rng.integers(1, 300))]
+    k, largest = int(rng.integers(0, dims[-1] + 1)), bool(seed % 2)
+    x = rng.choice(np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 2.5], np.float32), dims)
+    x = np.where(rng.random(dims) < 0.5, rng.standard_normal(dims).astype(np.float32), x)
+    shape, out = ",".join(map(str, dims)), ",".join(map(str, dims[:-1] + [k]))
+    text = (f"HloModule m\nENTRY e {{\n  x = f32[{shape}] parameter(0)\n"
+            f"  ROOT t = (f32[{out}], s32[{out}]) topk(x), k={k}, largest={str(largest).lower()}\n}}\n")
+    want_values, want_indices = evaluate(parse_hlo(text), x)
+    got_values, got_indices = hloscope.compile(text)(x)
+    assert same_bits(np.asarray(got_values), want_values) and np.array_equal(got_indices, want_indices)
+
+
+def test_column_major_operand_and_results():
+    """The kernel reads and writes through layouts: the row is the last dimension, not memory order."""
+    text = ("HloModule m\nENTRY e {\n  x = f32[5,30]{0,1} parameter(0)\n"
+            "  ROOT t = (f32[5,4]{0,1}, s32[5,4]{0,1}) topk(x), k=4, largest=true\n}\n")
+    x = np.random.default_rng(0).integers(0, 6, (5, 30)).astype(np.float32)
+    want_values, want_indices = evaluate(parse_hlo(text), x)
+    got_values, got_indices = hloscope.compile(text, pipeline="none")(x)
+    assert same_bits(np.asarray(got_values), want_values) and np.array_equal(got_indices, want_indices)

@@ -111,3 +111,16 @@ def test_emulated_sampling_step_with_the_default_pipeline():
     data, probs, token, _ = _sampling("default")
     np.testing.assert_allclose(probs, data["probs"], rtol=1e-6, atol=1e-7)
     np.testing.assert_array_equal(token, data["token"])
+
+
+@pytest.mark.parametrize("n", [30, 600])
+def test_emulated_column_major_operand_and_results(n):
+    """Both kernels read and write through layouts (the row is the last dimension, not memory order)."""
+    from emulator import emulated_executable
+
+    text = (f"HloModule m\nENTRY e {{\n  x = f32[3,{n}]{{0,1}} parameter(0)\n"
+            "  ROOT t = (f32[3,4]{0,1}, s32[3,4]{0,1}) topk(x), k=4, largest=false\n}\n")
+    x = np.random.default_rng(n).integers(0, 6, (3, n)).astype(np.float32)
+    got_values, got_indices = emulated_executable(text, pipeline="none")(x)
+    want_values, want_indices = evaluate(parse_hlo(text), x)
+    assert same_bits(np.asarray(got_values), want_values) and np.array_equal(got_indices, want_indices)
