@@ -107,3 +107,45 @@ def test_sampling_step_matches_jax():
     probs, token = evaluate(m, data["logits"], data["key"])
     np.testing.assert_allclose(probs, data["probs"], rtol=1e-6, atol=1e-7)
     assert np.array_equal(token, data["token"])
+
+
+def _custom_call_with(comparator_root: str) -> str:
+    return f"""HloModule m
+cmp {{
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  i = s32[] parameter(2)
+  j = s32[] parameter(3)
+  ROOT r = pred[] {comparator_root}
+}}
+ENTRY e {{
+  x = f32[2,9] parameter(0)
+  ROOT t = (f32[2,3], s32[2,3]) custom-call(x), custom_call_target="TopK", called_computations={{cmp}}
+}}
+"""
+
+
+@pytest.mark.parametrize("root, largest", [("compare(a, b), direction=GT", True),
+                                           ("compare(b, a), direction=GT", False),
+                                           ("compare(a, b), direction=LT", False)])
+def test_custom_call_topk_reads_the_order_from_its_comparator(root, largest):
+    import hloscope
+
+    x = np.random.default_rng(1).integers(0, 4, (2, 9)).astype(np.float32)
+    order = np.argsort(-x if largest else x, axis=-1, kind="stable")[:, :3]
+    text = _custom_call_with(root)
+    for values, indices in (evaluate(parse_hlo(text), x), hloscope.compile(text)(x)):
+        np.testing.assert_array_equal(indices, order)
+        np.testing.assert_array_equal(values, np.take_along_axis(x, order, axis=-1))
+
+
+def test_custom_call_topk_with_an_unknown_comparator_is_refused_by_name():
+    import hloscope
+
+    text = _custom_call_with("compare(a, i), direction=GT")  # compares a value with a position
+    text = text.replace("ROOT r = pred[] compare(a, i)", "ai = f32[] convert(i)\n  ROOT r = pred[] compare(a, ai)")
+    message = "custom-call TopK t: comparator cmp is not a greater-than or less-than of its first two parameters"
+    with pytest.raises(NotSupportedError, match=message):
+        evaluate(parse_hlo(text), np.zeros((2, 9), np.float32))
+    with pytest.raises(NotSupportedError, match=f"not supported on cpu: {message}"):
+        hloscope.compile(text)
