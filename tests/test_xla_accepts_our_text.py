@@ -47,3 +47,15 @@ def test_xla_parses_what_our_tracer_writes(name):
     ours = hs.jit(TRACED[name]).lower(np.ones((4, 6), np.float32))
     theirs = xla_hlo.hlo_module_from_text(ours.to_text())
     assert hs.parse_hlo(theirs.to_string()).instruction_count() == ours.instruction_count()
+
+
+TOPK_CASES = sorted((HERE / "topk_cases").glob("*_smallest.hlo")) + sorted((HERE / "topk_cases").glob("*.compiled.hlo"))
+
+
+@pytest.mark.parametrize("path", TOPK_CASES, ids=lambda p: p.name)
+def test_xla_parses_our_topk_text(path):
+    """`topk(x), k=K, largest=false` and custom-call TopK, as hloscope prints them."""
+    ours = hs.parse_hlo(path.read_text())
+    xla_text = xla_hlo.hlo_module_from_text(ours.to_text()).to_string()
+    assert ("largest=false" in xla_text) == ("largest=false" in ours.to_text())  # XLA read our order
+    assert hs.parse_hlo(xla_text).instruction_count() == ours.instruction_count()

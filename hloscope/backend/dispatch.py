@@ -10,7 +10,7 @@ For each instruction of a computation, in schedule order (`program_steps`):
 and the kernels of one instruction follow its computation's root (`lower_instruction`), as
 the target chooses (its KernelChoices):
 
-    a root with a kernel of its own (sort, convolution; scatter on the CPU)   own_kernel
+    a root with a kernel of its own (sort, convolution, topk; scatter on the CPU)   own_kernel
     a dot the target has a dot kernel for                        dot_kernel
     a reduce-rooted computation it has a reduction kernel for    reduction_kernels
     anything else                                                loop_kernel
@@ -27,14 +27,16 @@ from __future__ import annotations
 from typing import Collection, Protocol, Sequence, TypeVar, cast
 
 from ..ir.computation import Computation
+from ..ir.custom_calls import is_understood
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
+from ..ir.topk import is_topk
 from .buffers import Buffer, BufferLayout, is_alias, operand_buffers
 from .elemental import RULES
 from .in_place import epilogue_in_place, safe_outputs
 from .kernel_spec import KernelSpec
 from .reduction import ReduceParts, reduce_parts
-from .unsupported import unsupported
+from .unsupported import unsupported, unsupported_custom_call
 
 NO_CODE = frozenset({"parameter", "constant", "tuple", "get-tuple-element", "bitcast", "after-all"})
 CONTROL_FLOW = frozenset({"while", "conditional"})
@@ -171,9 +173,14 @@ def check_supported(comp: Computation, choices: KernelChoices[object]) -> None:
     """Every instruction of the kernel (and of what it calls) has an elemental rule, or is
     a root with a kernel of its own on this target."""
     for i in comp.instructions:
+        if i.opcode == "custom-call" and not is_understood(i):
+            raise unsupported_custom_call(choices.target, i)
         own_kernel = i.opcode in choices.own_kernel_roots and i.name == comp.root
-        if i.opcode in NOT_LOWERED or (i.opcode not in RULES and i.opcode != "parameter" and not own_kernel):
+        if (i.opcode in NOT_LOWERED and not own_kernel) or (i.opcode not in RULES and i.opcode != "parameter"
+                                                             and not own_kernel):
             raise unsupported(choices.target, i.opcode, i.name)
+        if is_topk(i):
+            continue  # a TopK custom-call's comparator only tells the order: it is not lowered
         for callee in i.called_computations():
             check_supported(choices.hlo.computation(callee), choices)
 

@@ -29,12 +29,13 @@ from .loop_kernel import emit_loop_kernel
 from .loops import for_range
 from .reduction import ReduceParts
 from .sort_comparator import comes_first, store_permuted
+from .topk_kernel import emit_topk_kernel
 
 
 class PlainLoops:
     """The KernelChoices (dispatch.py) of the target-neutral form."""
 
-    own_kernel_roots = frozenset({"sort"})
+    own_kernel_roots = frozenset({"sort", "topk", "custom-call"})  # custom-call: TopK only
 
     def __init__(self, mc: ModuleContext):
         self.mc = mc
@@ -51,6 +52,8 @@ class PlainLoops:
         return self.mc.unique_name(text)
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
+        if spec.comp.root_instruction.opcode in ("topk", "custom-call"):
+            return emit_topk_kernel(self.mc, spec)
         return emit_rank_sort(self.mc, spec)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:

@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import NotSupportedError
+from ..ir.custom_calls import refusal
 
 if TYPE_CHECKING:  # only for the annotation: the IR does not need the backend loaded
+    from ..ir.instruction import Instruction
     from ..ir.module import HloModule
 
 
@@ -23,6 +25,11 @@ def unsupported(target: str, what: str, instruction: str = "") -> NotSupportedEr
     """The error saying `target` cannot lower `what` (in `instruction`, when given)."""
     where = f" (instruction {instruction})" if instruction else ""
     return NotSupportedError(f"not supported on {target}: {what}{where}")
+
+
+def unsupported_custom_call(target: str, inst: Instruction) -> NotSupportedError:
+    """A custom-call of a target hloscope does not understand, named (ir/custom_calls.py)."""
+    return NotSupportedError(refusal(inst, target))
 
 
 def refuse_elided_constants(module: HloModule, target: str) -> None:

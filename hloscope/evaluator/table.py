@@ -1,8 +1,9 @@
 """The evaluator's opcode table: opcode -> handler(ev, inst, operand_values) -> value.
 
 Assembled explicitly from each handler file's own table (no registration by import side
-effects). An opcode missing here (custom-call, rng-bit-generator, collectives,
-...) makes the evaluator raise NotSupportedError("not supported: <opcode>").
+effects). An opcode missing here (rng-bit-generator, collectives, ...) makes the evaluator
+raise NotSupportedError("not supported: <opcode>"); a custom-call of a target other than
+TopK is refused naming its target (ir/custom_calls.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from . import (
     gather_scatter,
     reductions,
     sorting,
+    topk,
     windows,
 )
 
@@ -32,5 +34,6 @@ HANDLERS = {
     **windows.HANDLERS,
     **gather_scatter.HANDLERS,
     **sorting.HANDLERS,
+    **topk.HANDLERS,
     **control_flow.HANDLERS,
 }

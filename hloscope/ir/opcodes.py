@@ -59,6 +59,7 @@ _TABLE: list[OpInfo] = [
     *_rows("data", "tuple", VARIADIC),
     *_rows("reduce", "reduce reduce-window sort map", VARIADIC),
     *_rows("reduce", "scatter select-and-scatter", VARIADIC),
+    *_rows("reduce", "topk", 1),
     *_rows("other", "dot convolution", 2),
     *_rows("control", "call fusion while conditional custom-call", VARIADIC),
     *_rows("other", "opt-barrier", 1),

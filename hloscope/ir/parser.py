@@ -36,9 +36,9 @@ INT_LIST_ATTRS = frozenset(
 )
 INT_ATTRS = frozenset(
     "index iota_dimension index_vector_dim inferred_dimension exponent_bits mantissa_bits "
-    "feature_index feature_group_count batch_group_count".split()
+    "feature_index feature_group_count batch_group_count k".split()
 )
-BOOL_ATTRS = frozenset("is_stable indices_are_sorted unique_indices".split())
+BOOL_ATTRS = frozenset("is_stable indices_are_sorted unique_indices largest".split())
 ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS}
 MAX_ELEMENTS = 1 << 31  # refuse shapes past this many elements before anything is allocated
 MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Python's recursion limit

@@ -26,8 +26,8 @@ WIDENING_BITCAST = module("""
 
 @pytest.mark.parametrize("pipeline", ["none", "default"])
 @pytest.mark.parametrize("text, message", [
-    (CUSTOM_CALL, "not supported on cpu: custom-call (instruction r)"),
-    (FUSED_CUSTOM_CALL, "not supported on cpu: custom-call (instruction r)"),
+    (CUSTOM_CALL, 'not supported on cpu: custom-call target "foo" (instruction r); hloscope understands: TopK'),
+    (FUSED_CUSTOM_CALL, 'not supported on cpu: custom-call target "foo" (instruction r); hloscope understands: TopK'),
     (WIDENING_BITCAST, "not supported on cpu: bitcast-convert f32 -> f16 (widths differ)"),
 ], ids=["custom-call", "custom-call-among-fusions", "widening-bitcast-convert"])
 def test_message_names_the_cpu_and_the_op(text, message, pipeline):

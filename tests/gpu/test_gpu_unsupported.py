@@ -19,7 +19,7 @@ WIDENING_BITCAST = module("""
 
 @pytest.mark.parametrize("pipeline", ["none", "default"])
 @pytest.mark.parametrize("text, message", [
-    (CUSTOM_CALL, "not supported on gpu: custom-call (instruction r)"),
+    (CUSTOM_CALL, 'not supported on gpu: custom-call target "foo" (instruction r); hloscope understands: TopK'),
     (WIDENING_BITCAST, "not supported on gpu: bitcast-convert f32 -> f16 (widths differ)"),
 ], ids=["custom-call", "widening-bitcast-convert"])
 def test_message_names_the_gpu_and_the_op(text, message, pipeline):

@@ -4,6 +4,7 @@
     sort                                    sort_kernel: a stable merge sort      (sort)
     convolution                             conv_kernel: im2col + BLAS, or direct (conv-gemm, conv-direct)
     select-and-scatter                      select_scatter_kernel: in order       (select-and-scatter)
+    topk, custom-call TopK                  topk_kernel: row insertion, k slots   (topk)
     dot of two parameters in matrix form    dot_kernel: BLAS or tiled loops       (dot-blas, dot-loops)
       (not f16/bf16: those accumulate in f32 registers in the elemental dot)
     a full reduction of a big input         split_reduce: chunks on every core    (reduce-partials, reduce-combine)
@@ -24,6 +25,7 @@ from ..loop_function import LoopKernel
 from ..loop_kernel import emit_loop_kernel
 from ..reduction import ReduceParts, loop_plan
 from .conv_kernel import emit_conv_kernel
+from ..topk_kernel import emit_topk_kernel
 from .dot_kernel import emit_dot_kernel
 from .reduce_kernel import emit_reduce_kernel
 from .scatter_kernel import emit_scatter_kernel
@@ -36,7 +38,8 @@ class CpuKernels:
     """The CPU's kernel choices (see the module docstring). A full reduction of at least
     `parallel_min_elements` elements is split into chunks."""
 
-    own_kernel_roots = frozenset({"scatter", "sort", "convolution", "select-and-scatter"})
+    own_kernel_roots = frozenset({"scatter", "sort", "convolution", "select-and-scatter", "topk",
+                                  "custom-call"})  # custom-call: TopK only
 
     def __init__(self, mc: ModuleContext, parallel_min_elements: int):
         self.mc, self.parallel_min_elements = mc, parallel_min_elements
@@ -53,6 +56,8 @@ class CpuKernels:
         return self.mc.unique_name(text)
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
+        if spec.comp.root_instruction.opcode in ("topk", "custom-call"):
+            return emit_topk_kernel(self.mc, spec)
         if spec.comp.root_instruction.opcode == "scatter":
             return emit_scatter_kernel(self.mc, spec)
         if spec.comp.root_instruction.opcode == "convolution":

@@ -6,6 +6,8 @@
                                               scatter-atomic, -unique or -serial)
     select-and-scatter                        select_scatter_kernel: init, then  (select-and-scatter-init,
                                               a thread per window                then -disjoint, -atomic, -serial)
+    topk, custom-call TopK                    topk_kernel: a block per long row  (topk-block)
+                                              or a thread per row                (topk-rows)
     dot of two parameters in matrix form      dot_kernel: shared-memory tiles    (dot-tiled)
     reduce over the most minor dimensions     reduce_kernel: a block per row     (row-reduce)
     reduce keeping the most minor dimensions  column_reduce: a thread per column (column-reduce)
@@ -29,12 +31,14 @@ from .reduce_kernel import emit_row_reduce, row_plan
 from .scatter_kernel import emit_scatter
 from .select_scatter_kernel import emit_select_scatter
 from .sort_kernel import emit_sort_kernel
+from .topk_kernel import emit_topk_kernel
 
 
 class GpuKernels:
     """The GPU's kernel choices (see the module docstring)."""
 
-    own_kernel_roots = frozenset({"sort", "convolution", "scatter", "select-and-scatter"})
+    own_kernel_roots = frozenset({"sort", "convolution", "scatter", "select-and-scatter", "topk",
+                                  "custom-call"})  # custom-call: TopK only
 
     def __init__(self, mc: GpuModuleContext):
         self.mc = mc
@@ -51,6 +55,8 @@ class GpuKernels:
         return llvm_name(text)  # made unique, in PTX's alphabet, when the kernel is declared
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> GpuKernel | list[GpuKernel]:
+        if spec.comp.root_instruction.opcode in ("topk", "custom-call"):
+            return emit_topk_kernel(self.mc, spec)
         if spec.comp.root_instruction.opcode == "convolution":
             return emit_conv_kernel(self.mc, spec)
         if spec.comp.root_instruction.opcode == "scatter":

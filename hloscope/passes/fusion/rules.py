@@ -46,6 +46,7 @@ _WHY_NOT = {
     "conditional": "control flow, which stays unfused",
     "call": "a call, which stays unfused",
     "sort": "a sort, which runs as its own routine",
+    "topk": "a top-k, which runs as its own kernel",
     "scatter": "an in-place scatter",
     "dynamic-update-slice": "an in-place update",
     "tuple": "a tuple: it only groups values",
