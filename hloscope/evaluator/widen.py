@@ -13,9 +13,10 @@ Caveats: widening keeps the program's meaning only where values, not bits, matte
   are refused (NotWidenable) and the caller judges against the f32 evaluation instead.
 - converts between two narrow float types become f64 -> f64 (no rounding), so a bf16
   intermediate shows up as the f32 evaluation's error, as it should.
-- converts to integers and comparisons can decide differently when an f32 value sits on
-  the edge (a floor at 2.9999999 vs 3.0000000): the f32 evaluation's error is then large,
-  and the error model falls back to the f32 evaluation for that output.
+- converts to integers, roundings and comparisons can decide differently when an f32 value
+  sits on an edge (a floor of 6.9999999 vs 7.0): rounding_decisions lists them, and where
+  the f32 evaluation is then far from the f64 one, the error model judges against the f32
+  evaluation instead.
 - constants keep their printed value (0.1, not f32's 0.100000001490116): a half-ulp
   difference, which is part of what an f32 evaluation is off by.
 """
@@ -42,6 +43,26 @@ BIT_LEVEL = {
     "rng-bit-generator": "rng-bit-generator draws random bits",
     "custom-call": "a custom-call's meaning is unknown",
 }
+
+
+# opcodes that can decide differently in f64 when an f32 value sits on an edge
+DECISIONS = {"compare", "floor", "ceil", "round-nearest-afz", "round-nearest-even", "sign", "sort", "convert"}
+
+
+def rounding_decisions(module: HloModule) -> list[str]:
+    """Instructions that turn a float into a discrete choice (a comparison, a rounding to an
+    integer, a float-to-integer convert, a sort): where f32 and f64 may decide differently."""
+    found = []
+    for comp, inst in module.all_instructions():
+        if inst.opcode not in DECISIONS or not inst.operands:
+            continue
+        operand = comp.operands_of(inst)[0].shape
+        if not getattr(operand, "is_array", False) or ELEMENT_TYPES[operand.dtype].numpy not in _NARROW_NUMPY:
+            continue
+        if inst.opcode == "convert" and ELEMENT_TYPES[inst.shape.dtype].is_float:
+            continue  # float to float: a rounding, not a decision
+        found.append(f"{inst.opcode} {inst.name}")
+    return found
 
 
 class NotWidenable(HloscopeError, ValueError):
