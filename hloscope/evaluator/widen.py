@@ -31,6 +31,7 @@ from ..errors import HloscopeError
 from ..ir.dtypes import ELEMENT_TYPES
 from ..ir.module import HloModule
 from ..ir.parser import parse_hlo
+from ..ir.shape import ArrayShape
 from .api import evaluate
 
 NARROW_FLOATS = ("f16", "bf16", "f32")
@@ -56,10 +57,10 @@ def rounding_decisions(module: HloModule) -> list[str]:
     for comp, inst in module.all_instructions():
         if inst.opcode not in DECISIONS or not inst.operands:
             continue
-        operand = comp.operands_of(inst)[0].shape
-        if not getattr(operand, "is_array", False) or ELEMENT_TYPES[operand.dtype].numpy not in _NARROW_NUMPY:
+        operand, result = comp.operands_of(inst)[0].shape, inst.shape
+        if not isinstance(operand, ArrayShape) or ELEMENT_TYPES[operand.dtype].numpy not in _NARROW_NUMPY:
             continue
-        if inst.opcode == "convert" and ELEMENT_TYPES[inst.shape.dtype].is_float:
+        if inst.opcode == "convert" and isinstance(result, ArrayShape) and ELEMENT_TYPES[result.dtype].is_float:
             continue  # float to float: a rounding, not a decision
         found.append(f"{inst.opcode} {inst.name}")
     return found
