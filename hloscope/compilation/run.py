@@ -90,7 +90,7 @@ def _against_numpy(c: Compilation, references: list[OutputReference], checks: li
     fn, args, kwargs = call.function, call.args, call.kwargs
     timing = time_call("numpy", lambda: fn(*args, **kwargs))
     if timing.seconds is not None:
-        checks = checks + [compare_outputs("numpy", fn(*args, **kwargs), c.outputs, references)]
+        checks = checks + [compare_outputs("numpy", fn(*args, **kwargs), c.outputs, references, output_labels(_input(c)))]
     return checks, timings + [timing]
 
 
@@ -103,7 +103,7 @@ def _against_xla(c: Compilation, references: list[OutputReference], checks: list
     buffers = runner.put(inputs)
     timing = time_call(name, lambda: runner.execute(buffers), note="XLA compiling the same HLO")
     if timing.seconds is not None:
-        checks = checks + [compare_outputs(name, runner.outputs(inputs), c.outputs, references)]
+        checks = checks + [compare_outputs(name, runner.outputs(inputs), c.outputs, references, output_labels(_input(c)))]
     return checks, timings + [timing]
 
 

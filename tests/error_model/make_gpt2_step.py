@@ -66,6 +66,21 @@ def main() -> None:
     tokens = rng.integers(0, VOCAB, (BATCH, SEQ)).astype(np.int32)
     text = jax.jit(step).lower(init(rng), tokens, tokens).as_text(dialect="hlo")
     Path(__file__).with_name("gpt2_step.hlo").write_text(text)
+    record_xla_outputs(text)
+
+
+def record_xla_outputs(text: str) -> None:
+    """XLA:CPU's outputs on the run stage's default inputs (seed 0), as gpt2_step_xla.npz."""
+    import hloscope
+    from hloscope.compilation.checks import flat_outputs
+    from hloscope.compilation.inputs import parameter_inputs
+    from hloscope.compilation.xla import xla_runner
+
+    module = hloscope.parse_hlo(text)
+    runner, why = xla_runner(module)
+    assert runner is not None, why
+    outputs = flat_outputs(runner.outputs(parameter_inputs(module, 0)))
+    np.savez_compressed(Path(__file__).with_name("gpt2_step_xla.npz"), *outputs)
 
 
 if __name__ == "__main__":

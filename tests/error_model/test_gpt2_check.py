@@ -16,7 +16,7 @@ import pytest
 
 import hloscope
 from hloscope import session
-from hloscope.compilation.checks import check_against_evaluator, flat_outputs
+from hloscope.compilation.checks import check_against_evaluator, compare_outputs, flat_outputs
 from hloscope.compilation.error_model import evaluator_references
 from hloscope.compilation.inputs import parameter_inputs
 from hloscope.compilation.run import output_labels
@@ -97,3 +97,25 @@ def test_a_reordering_sized_error_everywhere_is_accepted(module_and_references):
     moved = [(r.program + r.f32_error() * rng.choice([-1.0, 1.0], r.program.shape)).astype(np.float32) for r in refs]
     check = check_against_evaluator(refs, moved)
     assert check.ok, check.describe()
+
+
+def _xla_outputs() -> list[np.ndarray]:
+    """XLA:CPU's outputs on the same inputs, recorded by make_gpt2_step.py."""
+    with np.load(Path(__file__).parent / "gpt2_step_xla.npz") as saved:
+        return [saved[f"arr_{i}"] for i in range(len(saved.files))]
+
+
+def test_xla_itself_is_within_the_model(module_and_references):
+    """A third f32 implementation, with its own summation orders, is not called different."""
+    _, _, refs = module_and_references
+    check = check_against_evaluator(refs, _xla_outputs())
+    assert check.ok, check.describe()
+
+
+def test_hloscope_matches_recorded_xla_outputs(run_record, module_and_references):
+    module, _, refs = module_and_references
+    check = compare_outputs("jax (XLA:CPU)", _xla_outputs(), run_record.outputs, refs, output_labels(module))
+    assert check.ok and check.describe().startswith("matches jax (XLA:CPU): worst output "), check.describe()
+    broken = [np.array(a) for a in flat_outputs(run_record.outputs)]
+    broken[1] = np.roll(broken[1], 1, axis=0)  # the embedding gradient one token row off
+    assert not compare_outputs("jax (XLA:CPU)", _xla_outputs(), broken, refs).ok
