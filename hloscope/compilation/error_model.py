@@ -33,7 +33,6 @@ from dataclasses import dataclass
 import ml_dtypes
 import numpy as np
 
-from ..errors import HloscopeError
 from ..evaluator.widen import evaluate_widened, rounding_decisions
 
 _BF16 = np.dtype(ml_dtypes.bfloat16)
@@ -46,7 +45,7 @@ F32_MULTIPLE = 16.0
 ULP_SLACK = 8
 # Fixed error relative to the output's scale where there is no f64 yardstick (about the old
 # per-dtype tolerances, but relative to the output's scale instead of absolute).
-FIXED_TOLERANCE = {"float64": 1e-11, "float32": 3e-5, "float16": 2e-2, "bfloat16": 5e-2}
+FIXED_TOLERANCE = {"float64": 1e-9, "float32": 3e-5, "float16": 2e-2, "bfloat16": 5e-2}
 
 
 @dataclass(frozen=True)
@@ -120,7 +119,7 @@ def evaluator_references(module, inputs, program_outputs: list[np.ndarray]) -> l
     """The evaluator's outputs (already computed) next to the module evaluated in f64."""
     try:
         wide = _flat(evaluate_widened(module, *inputs))
-    except (HloscopeError, ArithmeticError, ValueError) as e:  # the f32 evaluation still judges
+    except Exception as e:  # noqa: BLE001 - without a yardstick the f32 evaluation still judges, and says why
         return [OutputReference(p, None, f"no f64 reference: {e}") for p in program_outputs]
     decisions, terms = tuple(rounding_decisions(module)), longest_sum(module)
     return [OutputReference(p, w if p.dtype.kind not in "biu" else None, "", decisions, terms)
