@@ -177,7 +177,7 @@ def judge_output(index: int, label: str, ours: np.ndarray, expected: np.ndarray,
     allowed = F32_MULTIPLE * f32_error + slack if f32_error is not None else fixed * scale
     error, where = _worst(ours64, target)
     return OutputVerdict(index, label, error <= allowed, error, scale, allowed, f32_error, basis, where,
-                         float(ours64[where]) if where else None, float(target[where]) if where else None,
+                         float(ours64[where]) if ours64.size else None, float(target[where]) if ours64.size else None,
                          longest_sum=ref.longest_sum)
 
 
