@@ -17,7 +17,10 @@ from typing import Any
 
 from ..errors import NotSupportedError
 from ..evaluator import evaluate
-from .checks import Check, Timing, compare_outputs, time_call
+from ..ir.module import HloModule
+from ..ir.shape import TupleShape
+from .checks import Check, Timing, check_against_evaluator, compare_outputs, flat_outputs, time_call
+from .error_model import OutputReference, evaluator_references
 from .inputs import parameter_inputs
 from .record import Compilation
 from .sources import TracedCall
@@ -43,11 +46,12 @@ def run(c: Compilation) -> str:
     args = c.inputs
     c.outputs = exe(*args)
     timings = [time_call("hloscope", lambda: exe(*args))]
-    checks = [_against_evaluator(c, timings)]
+    references = _evaluator_references(c, timings)
+    checks = [check_against_evaluator(references, c.outputs, output_labels(_input(c)))]
     if isinstance(c.source, TracedCall) and numpy_wanted(c.run_settings.compare):
-        checks, timings = _against_numpy(c.source, c.outputs, checks, timings)
+        checks, timings = _against_numpy(c, references, checks, timings)
     if jax_wanted(c.run_settings.compare):
-        checks, timings = _against_xla(c, checks, timings)
+        checks, timings = _against_xla(c, references, checks, timings)
     c.checks, c.timings = checks, timings
     return _note(c)
 
@@ -62,22 +66,35 @@ def cannot_run(exe: Any) -> str:
     return ""
 
 
-def _against_evaluator(c: Compilation, timings: list[Timing]) -> Check:
+def _evaluator_references(c: Compilation, timings: list[Timing]) -> list[OutputReference]:
+    """The evaluator's outputs (timed: one run at the program's precision) and, untimed, the
+    same module evaluated in f64, the error model's yardstick."""
     start = time.perf_counter()
-    expected = evaluate(_input(c), *(c.inputs or []))
+    expected = flat_outputs(evaluate(_input(c), *(c.inputs or [])))
     timings.append(Timing("evaluator", time.perf_counter() - start, 1, "the reference interpreter, one run"))
-    return compare_outputs("evaluator", expected, c.outputs)
+    return evaluator_references(_input(c), c.inputs or [], expected)
 
 
-def _against_numpy(call: TracedCall, outputs: Any, checks: list[Check], timings: list[Timing]):
+def output_labels(module: HloModule) -> list[str]:
+    """A name per flat output: the ROOT tuple's operand names, or the ROOT's own name."""
+    comp = module.entry_computation
+    root = comp.root_instruction
+    if root.opcode == "tuple" and not any(isinstance(o.shape, TupleShape) for o in comp.operands_of(root)):
+        return list(root.operands)
+    return [] if isinstance(root.shape, TupleShape) else [root.name]
+
+
+def _against_numpy(c: Compilation, references: list[OutputReference], checks: list[Check], timings: list[Timing]):
+    call = c.source
+    assert isinstance(call, TracedCall)
     fn, args, kwargs = call.function, call.args, call.kwargs
     timing = time_call("numpy", lambda: fn(*args, **kwargs))
     if timing.seconds is not None:
-        checks = checks + [compare_outputs("numpy", fn(*args, **kwargs), outputs)]
+        checks = checks + [compare_outputs("numpy", fn(*args, **kwargs), c.outputs, references, output_labels(_input(c)))]
     return checks, timings + [timing]
 
 
-def _against_xla(c: Compilation, checks: list[Check], timings: list[Timing]):
+def _against_xla(c: Compilation, references: list[OutputReference], checks: list[Check], timings: list[Timing]):
     runner, why = xla_runner(_input(c))
     name = "jax (XLA:CPU)"
     if runner is None:
@@ -86,7 +103,7 @@ def _against_xla(c: Compilation, checks: list[Check], timings: list[Timing]):
     buffers = runner.put(inputs)
     timing = time_call(name, lambda: runner.execute(buffers), note="XLA compiling the same HLO")
     if timing.seconds is not None:
-        checks = checks + [compare_outputs(name, runner.outputs(inputs), c.outputs)]
+        checks = checks + [compare_outputs(name, runner.outputs(inputs), c.outputs, references, output_labels(_input(c)))]
     return checks, timings + [timing]
 
 

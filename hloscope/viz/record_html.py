@@ -97,14 +97,20 @@ def outputs_html(report: Compilation) -> str:
     return table(("output", "shape", "statistics", "first values"), rows)
 
 
+ERROR_MODEL_WORDS = ("Each output is judged by its scale (its largest |value|): hloscope's error against the "
+                     "program evaluated in f64 may be a few times what an f32 evaluation of the same program "
+                     "is off by, plus a few ulps; integers must be equal and NaN/inf must sit in the same places.")
+
+
 def run_html(report: Compilation) -> str:
     """Outputs, checks against the evaluator / numpy / jax, and timings."""
     parts = [f"<div class='hloscope hs-run'>{style_block()}<style>{CSS}</style><h4>Outputs</h4>",
              outputs_html(report)]
     if report.checks:
         rows = [(_esc(c.name), "<span class='hs-ok'>ok</span>" if c.ok else "<span class='hs-bad'>differs</span>",
-                 "" if c.max_abs_error is None else f"{c.max_abs_error:.3g}", _esc(c.note)) for c in report.checks]
-        parts += ["<h4>Checked against</h4>", table(("reference", "result", "max |error|", "note"), rows, (2,))]
+                 "" if c.max_abs_error is None else f"{c.max_abs_error:.3g}", _esc(c.describe())) for c in report.checks]
+        parts += ["<h4>Checked against</h4>", table(("reference", "result", "max |error|", "in words"), rows, (2,)),
+                  f"<p class='hs-note'>{_esc(ERROR_MODEL_WORDS)}</p>"]
     if report.timings:
         ours = report.timing("hloscope")
         rows = []

@@ -105,7 +105,7 @@ def speed_facts(c: Compilation) -> list[tuple[str, str]]:
                                         f"{'faster' if ratio >= 1 else 'as fast'}"))
     bad = [ch.name for ch in c.checks if not ch.ok]
     out.append(("results", f"differs from {', '.join(bad)}" if bad else f"matches {', '.join(ch.name for ch in c.checks)}"))
-    return out
+    return out + [(f"vs {ch.name}", ch.describe()) for ch in c.checks]
 
 
 def _code_lines(c: Compilation) -> list[str]:

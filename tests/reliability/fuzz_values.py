@@ -88,3 +88,20 @@ def module_tolerance(module, table: dict) -> dict:
     used = {inst.shape.dtype for _, inst in module.all_instructions() if inst.shape.is_array}
     loosest = max((table[d] for d in used if d in table), default=None)
     return {d: loosest for d in table} if loosest else table
+
+
+def assert_matches_evaluator(module, args, got, where: str = "") -> None:
+    """`got` agrees with the evaluator by hloscope's error model (compilation/error_model.py):
+    per output, against the module evaluated in f64, allowing a multiple of what an f32
+    evaluation is off by; a fixed tolerance relative to the output's scale where f64 means
+    nothing. Integers and preds exactly; NaN and infinities in the same places."""
+    from hloscope.compilation.checks import check_against_evaluator, flat_outputs
+    from hloscope.compilation.error_model import evaluator_references
+    from hloscope.evaluator import evaluate
+
+    want = flat_outputs(evaluate(module, *args))
+    got_flat = flatten(got)
+    for i, (g, w) in enumerate(zip(got_flat, want)):
+        assert g.dtype == w.dtype, f"{where}: output {i}: {g.dtype} vs {w.dtype}"
+    check = check_against_evaluator(evaluator_references(module, args, want), got_flat)
+    assert check.ok, f"{where}: {check.describe()}"

@@ -19,7 +19,7 @@ import generators
 import numpy as np
 import pytest
 from fuzz_profile import fuzz_settings
-from fuzz_values import NATIVE_TOLERANCE, assert_same, module_tolerance
+from fuzz_values import assert_matches_evaluator
 from hlo_strategies import hlo_cases
 from hypothesis import given
 
@@ -38,9 +38,8 @@ def test_cpu_executable_matches_the_evaluator(case):
     """Same results as the evaluator: ints and preds exactly, floats within NATIVE_TOLERANCE
     (the loosest float type in the module decides, as its rounding spreads downstream)."""
     args = case.arguments()
-    want = hloscope.evaluate(case.module, *args)
     got = hloscope.compile(case.module, backend="cpu")(*args)
-    assert_same(got, want, module_tolerance(case.module, NATIVE_TOLERANCE), where="cpu vs evaluator")
+    assert_matches_evaluator(case.module, args, got, where="cpu vs evaluator")
 
 
 def _ptx_of(exe) -> str:
@@ -74,9 +73,8 @@ def test_gpu_kernels_match_the_evaluator_on_the_emulator(case):
     """The GPU kernels' index arithmetic, grid-stride loops, shuffles and barriers, and the
     executable's arena and copies, on random modules."""
     args = case.arguments()
-    want = hloscope.evaluate(case.module, *args)
     got = emulated_executable(case.module)(*args)
-    assert_same(got, want, module_tolerance(case.module, NATIVE_TOLERANCE), where="gpu (emulated) vs evaluator")
+    assert_matches_evaluator(case.module, args, got, where="gpu (emulated) vs evaluator")
 
 
 def inside_a_conditional(module: hloscope.HloModule) -> hloscope.HloModule:
@@ -111,10 +109,9 @@ def test_kernels_inside_a_conditional_match_the_evaluator(case):
     """Both native backends, with the random computation as a branch."""
     module = inside_a_conditional(case.module)
     args = [*case.arguments(), np.bool_(case.seed % 2)]
-    want = hloscope.evaluate(module, *args)
-    tolerance = module_tolerance(module, NATIVE_TOLERANCE)
-    assert_same(hloscope.compile(module, backend="cpu", cache=False)(*args), want, tolerance, where="cpu, in a branch")
-    assert_same(emulated_executable(module)(*args), want, tolerance, where="gpu (emulated), in a branch")
+    cpu = hloscope.compile(module, backend="cpu", cache=False)(*args)
+    assert_matches_evaluator(module, args, cpu, where="cpu, in a branch")
+    assert_matches_evaluator(module, args, emulated_executable(module)(*args), where="gpu (emulated), in a branch")
 
 
 # ---- regressions ----
@@ -130,4 +127,4 @@ def test_regression_arena_space_outside_the_plan_does_not_overlap_it():
     args = [rng.uniform(-1, 1, (64, 128)).astype(np.float32), rng.uniform(-1, 1, 128).astype(np.float32),
             rng.uniform(-1, 1, (128, 128)).astype(np.float32) / 64]  # fmt: skip
     got = hloscope.compile(module, backend="cpu", cache=False)(*args)
-    assert_same(got, hloscope.evaluate(module, *args), NATIVE_TOLERANCE, where="branchy module")
+    assert_matches_evaluator(module, args, got, where="branchy module")
