@@ -7,6 +7,8 @@
     a full reduction of a big input         split_reduce: chunks on every core    (reduce-partials, reduce-combine)
     any other reduce-rooted computation     reduce_kernel: row or column loops    (reduce)
       (but a column reduction to f16/bf16: the elemental reduce keeps its sum in f32)
+    a cumulative reduce-window (prefix, or  scan_kernel: one pass per row         (scan)
+      suffix with an associative reducer)
     anything else                           the plain loop kernel                 (loop)
 """
 
@@ -23,6 +25,7 @@ from ..loop_kernel import emit_loop_kernel
 from ..reduction import ReduceParts, loop_plan
 from .dot_kernel import emit_dot_kernel
 from .reduce_kernel import emit_reduce_kernel
+from .scan_kernel import emit_scan_kernel, scan_plan
 from .scatter_kernel import emit_scatter_kernel
 from .sort_kernel import emit_sort_kernel
 from .split_reduce import chunk_count, emit_split_reduce
@@ -74,6 +77,9 @@ class CpuKernels:
         return [emit_reduce_kernel(self.mc, spec, parts, extra)]
 
     def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
+        plan = scan_plan(self.hlo, spec.comp) if not extra else None
+        if plan is not None:
+            return emit_scan_kernel(self.mc, spec, plan)
         return emit_loop_kernel(self.mc, spec, extra)
 
 
