@@ -73,7 +73,9 @@ class KernelChoices(Protocol[Kernel_co]):
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool: ...
 
-    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer) -> Kernel_co: ...
+    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> Kernel_co:
+        """The kernel computing `dot` into `out` (layout: for scratch space it may need)."""
+        ...
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
                           layout: BufferLayout) -> Sequence[Kernel_co] | None:
@@ -124,7 +126,7 @@ def lower_instruction(choices: KernelChoices[Kernel], inst: Instruction, comp: C
         return [choices.own_kernel(spec, layout)]
     dots = [d for d in kernel_comp.instructions if d.opcode == "dot" and choices.has_dot_kernel(kernel_comp, d)]
     if root.opcode == "dot" and root in dots:
-        return [choices.dot_kernel(spec, root, outputs[0])]
+        return [choices.dot_kernel(spec, root, outputs[0], layout)]
     first, extra = _dots_first(choices, spec, dots, layout)
     parts = reduce_parts(spec)
     kernels = choices.reduction_kernels(spec, parts, extra, layout) if parts is not None else None
@@ -143,7 +145,7 @@ def _dots_first(choices: KernelChoices[Kernel], spec: KernelSpec, dots: list[Ins
             target = layout.grow_arena(d.array_shape.byte_size, d.name, d.array_shape)
         sub = KernelSpec(choices.kernel_name(f"{spec.instruction}.{d.name}"), spec.instruction, spec.comp,
                          spec.inputs, [target])
-        kernels.append(choices.dot_kernel(sub, d, target))
+        kernels.append(choices.dot_kernel(sub, d, target, layout))
         extra[d.name] = target
     return kernels, extra
 

@@ -92,7 +92,7 @@ def emit_scan_kernel(mc: ModuleContext, spec: KernelSpec, plan: ScanPlan) -> Loo
     root = spec.comp.root_instruction
     in_shape = spec.comp[root.operands[0]].array_shape
     rows = [d for d in reversed(in_shape.layout) if d != plan.dim and in_shape.dims[d] != 1]
-    bounds = [(0, in_shape.dims[d]) for d in rows]
+    bounds: list[tuple] = [(0, in_shape.dims[d]) for d in rows]
     if rows:
         bounds[0] = (kf.begin, kf.end)
     kernel = LoopKernel(spec.name, spec.instruction, "scan", kf.buffers, work=in_shape.size)
