@@ -72,8 +72,8 @@ def _kinds(exe):
 
 @pytest.mark.parametrize("name", sorted(REDUCERS))
 def test_cumulative_every_reducer_is_a_scan(name):
-    text = _window_text(name, 5, 300, "{size=1x300 pad=0_0x299_0}")
-    exe = check_against_evaluator(text, [_data("f32", 5, 300, scale=REDUCERS[name][2])], rtol=1e-5, atol=1e-5)
+    text = _window_text(name, 11, 300, "{size=1x300 pad=0_0x299_0}")  # one block of 8 rows, 3 alone
+    exe = check_against_evaluator(text, [_data("f32", 11, 300, scale=REDUCERS[name][2])], rtol=1e-5, atol=1e-5)
     assert _kinds(exe) == ["scan"]
     assert "prefix scan along dimension 1" in exe.report.kernels[0].notes[0]
 
@@ -81,8 +81,8 @@ def test_cumulative_every_reducer_is_a_scan(name):
 @pytest.mark.parametrize("name", sorted(REDUCERS))
 def test_reverse_cumulative(name):
     """Suffix windows: a scan from the end for associative reducers, else the window loop."""
-    text = _window_text(name, 4, 200, "{size=1x200 pad=0_0x0_199}")
-    exe = check_against_evaluator(text, [_data("f32", 4, 200, scale=REDUCERS[name][2])], rtol=1e-5, atol=1e-5)
+    text = _window_text(name, 10, 200, "{size=1x200 pad=0_0x0_199}")
+    exe = check_against_evaluator(text, [_data("f32", 10, 200, scale=REDUCERS[name][2])], rtol=1e-5, atol=1e-5)
     assert _kinds(exe) == (["loop"] if name == "halving" else ["scan"])
     if name != "halving":
         assert f"as {name} is associative" in exe.report.kernels[0].notes[0]
@@ -91,23 +91,23 @@ def test_reverse_cumulative(name):
 @pytest.mark.parametrize("name", ["add", "halving", "logaddexp"])
 def test_exclusive_cumulative(name):
     """One more output than inputs: out[0] is the init (exclusive), out[n] the whole row."""
-    text = _window_text(name, 3, 50, "{size=1x50 pad=0_0x50_0}", out=51)
-    exe = check_against_evaluator(text, [_data("f32", 3, 50)], rtol=1e-5, atol=1e-5)
+    text = _window_text(name, 9, 50, "{size=1x50 pad=0_0x50_0}", out=51)
+    exe = check_against_evaluator(text, [_data("f32", 9, 50)], rtol=1e-5, atol=1e-5)
     assert _kinds(exe) == ["scan"]
 
 
 @pytest.mark.parametrize("name", ["add", "maximum", "halving"])
 def test_exclusive_reverse(name):
     """pad 0_n: out[n] is the init; the halving reducer keeps the exact window loop."""
-    text = _window_text(name, 3, 40, "{size=1x40 pad=0_0x0_40}", out=41)
-    exe = check_against_evaluator(text, [_data("f32", 3, 40)], rtol=1e-5, atol=1e-5)
+    text = _window_text(name, 9, 40, "{size=1x40 pad=0_0x0_40}", out=41)
+    exe = check_against_evaluator(text, [_data("f32", 9, 40)], rtol=1e-5, atol=1e-5)
     assert _kinds(exe) == (["loop"] if name == "halving" else ["scan"])
 
 
 def test_longer_window_and_short_outputs():
     """A window longer than the row and fewer outputs than inputs is still a prefix scan."""
-    text = _window_text("add", 2, 30, "{size=1x45 pad=0_0x40_0}", out=26)
-    exe = check_against_evaluator(text, [_data("f32", 2, 30)], rtol=1e-5, atol=1e-5)
+    text = _window_text("add", 12, 30, "{size=1x45 pad=0_0x40_0}", out=26)
+    exe = check_against_evaluator(text, [_data("f32", 12, 30)], rtol=1e-5, atol=1e-5)
     assert _kinds(exe) == ["scan"]
 
 
@@ -121,13 +121,13 @@ def test_sliding_window_is_not_a_scan():
 @pytest.mark.parametrize("axis", [0, 1, 2])
 @pytest.mark.parametrize("reverse", [False, True])
 def test_scan_along_any_dimension_of_a_3d_array(axis, reverse):
-    dims = (6, 7, 5)
+    dims = (6, 9, 10)
     size = "x".join(str(d) if a == axis else "1" for a, d in enumerate(dims))
     pad = "x".join((f"0_{d - 1}" if reverse else f"{d - 1}_0") if a == axis else "0_0" for a, d in enumerate(dims))
     text = module(f"""
-        x = f32[6,7,5] parameter(0)
+        x = f32[6,9,10] parameter(0)
         i = f32[] constant(0)
-        w = f32[6,7,5] reduce-window(x, i), window={{size={size} pad={pad}}}, to_apply=add
+        w = f32[6,9,10] reduce-window(x, i), window={{size={size} pad={pad}}}, to_apply=add
     """, reducer("add", "add", "f32"))
     exe = check_against_evaluator(text, [_data("f32", *dims)], rtol=1e-5, atol=1e-5)
     assert _kinds(exe) == ["scan"]
@@ -160,11 +160,20 @@ def test_variadic_cumulative_argmax():
     from hlo_text import arg_reducer
 
     text = module("""
-        x = f32[3,40] parameter(0)
-        k = s32[3,40] iota(), iota_dimension=1
+        x = f32[10,40] parameter(0)
+        k = s32[10,40] iota(), iota_dimension=1
         v0 = f32[] constant(-inf)
         i0 = s32[] constant(0)
-        w = (f32[3,40], s32[3,40]) reduce-window(x, k, v0, i0), window={size=1x40 pad=0_0x39_0}, to_apply=argmax
+        w = (f32[10,40], s32[10,40]) reduce-window(x, k, v0, i0), window={size=1x40 pad=0_0x39_0}, to_apply=argmax
     """, arg_reducer("argmax", "GT"))
-    exe = check_against_evaluator(text, [_data("f32", 3, 40)], rtol=0, atol=0)
+    exe = check_against_evaluator(text, [_data("f32", 10, 40)], rtol=0, atol=0)
     assert "scan" in _kinds(exe)
+
+
+def test_big_scan_is_split_across_threads():
+    """Rows split into partitions (each with its blocks of 8 rows and a remainder)."""
+    text = _window_text("add", 203, 300, "{size=1x300 pad=0_0x299_0}")
+    exe = check_against_evaluator(text, [_data("f32", 203, 300)], rtol=1e-5, atol=1e-5,
+                                  parallel_min_elements=1000, threads=3)
+    assert _kinds(exe) == ["scan"]
+    assert (exe.report.kernels[0].extent, exe.report.kernels[0].partitions) == (203, 3)

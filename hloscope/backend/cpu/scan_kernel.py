@@ -37,7 +37,9 @@ from ..kernel_io import input_leaves, store_leaves
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..llvm_types import I64
 from ..loop_function import LoopFunction, LoopKernel
-from ..loops import for_range, loop_nest
+from ..loops import as_i64, for_range, loop_nest
+
+LANES = 8  # rows scanned together: 8 independent dependency chains instead of one
 
 
 @dataclass(frozen=True)
@@ -96,39 +98,60 @@ def emit_scan_kernel(mc: ModuleContext, spec: KernelSpec, plan: ScanPlan) -> Loo
     if rows:
         bounds[0] = (kf.begin, kf.end)
     kernel = LoopKernel(spec.name, spec.instruction, "scan", kf.buffers, work=in_shape.size)
-    with em.scope(), loop_nest(em.b, bounds, [f"row{d}" for d in rows]) as ivs:
-        row = _Row(em, kf, spec, root, dict(zip(rows, ivs)), plan)
-        row.suffix() if plan.suffix else row.prefix()
+    scan = _Scan(em, kf, spec, root, plan)
+    with em.scope(), loop_nest(em.b, bounds[:-1], [f"row{d}" for d in rows[:-1]]) as ivs:
+        fixed = dict(zip(rows[:-1], ivs))
+        if rows:
+            scan.in_lanes(fixed, rows[-1], *bounds[-1])
+        else:
+            scan.rows([fixed])
     kernel.extent = in_shape.dims[rows[0]] if rows else 1
-    kernel.notes.append(plan.reason)
+    kernel.notes.append(f"{plan.reason}; {LANES} rows at a time")
     kf.finish()
     kernel.function = kf.fn
     return kernel
 
 
-class _Row:
-    """The scan of one row: reads x[..., j, ...] and writes out[..., i, ...] along plan.dim."""
+class _Scan:
+    """Scans rows: reads x[..., j, ...] and writes out[..., i, ...] along plan.dim, for
+    LANES rows at once (independent dependency chains the core overlaps)."""
 
-    def __init__(self, em, kf, spec: KernelSpec, root: Instruction, fixed: dict, plan: ScanPlan):
-        self.em, self.b, self.kf, self.spec, self.plan = em, em.b, kf, spec, plan
-        self.fixed, self.root = fixed, root
+    def __init__(self, em, kf, spec: KernelSpec, root: Instruction, plan: ScanPlan):
+        self.em, self.b, self.kf, self.spec, self.plan, self.root = em, em.b, kf, spec, plan, root
         half = len(root.operands) // 2
-        self.inputs, self.reducer = root.operands[:half], root.attr("to_apply")
+        self.inputs, self.init_names, self.reducer = root.operands[:half], root.operands[half:], root.attr("to_apply")
         self.dtypes = [leaf.dtype for leaf in leaves(root.shape, root.name)]
-        self.inits = [em.value(i, Index.scalar(em.comp[i].array_shape)) for i in root.operands[half:]]
         self.out_shape: ArrayShape = leaves(root.shape)[0]
+        self.lanes: list[dict] = []
+        self.inits: list = []
 
-    def _multi(self, rank: int, at):
-        multi = [self.fixed.get(d, I64(0)) for d in range(rank)]
+    def in_lanes(self, fixed: dict, dim: int, start, stop) -> None:
+        """Rows [start, stop) of `dim`: blocks of LANES rows, then the rest one at a time."""
+        b = self.b
+        start, stop = as_i64(start), as_i64(stop)
+        blocks = b.udiv(b.sub(stop, start), I64(LANES))
+        with self.em.scope(), for_range(b, 0, blocks, "block") as block:
+            first = b.add(start, b.mul(block, I64(LANES)))
+            self.rows([{**fixed, dim: b.add(first, I64(r))} for r in range(LANES)])
+        with self.em.scope(), for_range(b, b.add(start, b.mul(blocks, I64(LANES))), stop, "rest") as row:
+            self.rows([{**fixed, dim: row}])
+
+    def rows(self, lanes: list[dict]) -> None:
+        self.lanes = lanes
+        self.inits = [self.em.value(i, Index.scalar(self.em.comp[i].array_shape)) for i in self.init_names]
+        self.suffix() if self.plan.suffix else self.prefix()
+
+    def _multi(self, lane: dict, rank: int, at):
+        multi = [lane.get(d, I64(0)) for d in range(rank)]
         multi[self.plan.dim] = at
         return multi
 
-    def _read(self, j) -> list:
+    def _read(self, lane: dict, j) -> list:
         shapes = [self.em.comp[x].array_shape for x in self.inputs]
-        return [self.em.value(x, Index(s, multi=self._multi(s.rank, j))) for x, s in zip(self.inputs, shapes)]
+        return [self.em.value(x, Index(s, multi=self._multi(lane, s.rank, j))) for x, s in zip(self.inputs, shapes)]
 
-    def _write(self, i, values: list) -> None:
-        index = Index(self.out_shape, multi=self._multi(self.out_shape.rank, i))
+    def _write(self, lane: dict, i, values: list) -> None:
+        index = Index(self.out_shape, multi=self._multi(lane, self.out_shape.rank, i))
         store_leaves(self.em, self.kf, values[0] if len(values) == 1 else tuple(values), index, self.spec.outputs)
 
     def _fold(self, accs: list, values: list) -> list:
@@ -144,18 +167,22 @@ class _Row:
 
     def prefix(self) -> None:
         b, n, out, c = self.b, self.plan.n, self.plan.out, self.plan.offset
-        slots = accumulators(self.em, self.inits)
+        slots = [accumulators(self.em, self.inits) for _ in self.lanes]
         for i in self._each(0, min(out, max(0, -c)), "empty"):
-            self._write(i, self.inits)
+            for lane in self.lanes:
+                self._write(lane, i, self.inits)
         for j in self._each(0, min(n, max(0, c)), "lead"):
-            self._step(slots, j)
+            for lane, lane_slots in zip(self.lanes, slots):
+                self._step(lane, lane_slots, j)
         for j in self._each(max(0, c), min(n, out + c), "scan"):
-            self._write(b.sub(j, I64(c)), self._step(slots, j))
+            for lane, lane_slots in zip(self.lanes, slots):
+                self._write(lane, b.sub(j, I64(c)), self._step(lane, lane_slots, j))
         for i in self._each(max(0, n - c), out, "full"):
-            self._write(i, [b.load(s) for s in slots])
+            for lane, lane_slots in zip(self.lanes, slots):
+                self._write(lane, i, [b.load(s) for s in lane_slots])
 
-    def _step(self, slots: list, j) -> list:
-        new = self._fold([self.b.load(s) for s in slots], self._read(j))
+    def _step(self, lane: dict, slots: list, j) -> list:
+        new = self._fold([self.b.load(s) for s in slots], self._read(lane, j))
         for s, v in zip(slots, new):
             self.b.store(v, s)
         return new
@@ -163,18 +190,22 @@ class _Row:
     def suffix(self) -> None:
         b, n, out, p = self.b, self.plan.n, self.plan.out, self.plan.offset
         for i in self._each(n + p, out, "empty"):
-            self._write(i, self.inits)
-        slot = accumulators(self.em, self._read(I64(n - 1)))[0]
+            for lane in self.lanes:
+                self._write(lane, i, self.inits)
+        slots = [accumulators(self.em, self._read(lane, I64(n - 1)))[0] for lane in self.lanes]
         if n - 1 + p < out:
-            self._write(I64(n - 1 + p), self._fold(self.inits, [b.load(slot)]))
+            for lane, slot in zip(self.lanes, slots):
+                self._write(lane, I64(n - 1 + p), self._fold(self.inits, [b.load(slot)]))
         for j in self._each(max(0, out - p), n - 1, "tail", descending=True):
-            b.store(self._fold(self._read(j), [b.load(slot)])[0], slot)
+            for lane, slot in zip(self.lanes, slots):
+                b.store(self._fold(self._read(lane, j), [b.load(slot)])[0], slot)
         for j in self._each(0, min(n - 1, out - p), "scan", descending=True):
-            t = self._fold(self._read(j), [b.load(slot)])[0]
-            b.store(t, slot)
-            self._write(b.add(j, I64(p)), self._fold(self.inits, [t]))
+            for lane, slot in zip(self.lanes, slots):
+                t = self._fold(self._read(lane, j), [b.load(slot)])[0]
+                b.store(t, slot)
+                self._write(lane, b.add(j, I64(p)), self._fold(self.inits, [t]))
         if min(p, out) > 0:
-            whole = self._fold(self.inits, [b.load(slot)])
+            wholes = [self._fold(self.inits, [b.load(slot)]) for slot in slots]
             for i in self._each(0, min(p, out), "head"):
-                self._write(i, whole)
-
+                for lane, whole in zip(self.lanes, wholes):
+                    self._write(lane, i, whole)
