@@ -11,7 +11,7 @@ and the kernels of one instruction follow its computation's root (`lower_instruc
 the target chooses (its KernelChoices):
 
     a root with a kernel of its own (sort; scatter on the CPU)   own_kernel
-    a dot the target has a dot kernel for                        dot_kernel
+    a dot the target has a dot kernel for                        dot_kernels
     a reduce-rooted computation it has a reduction kernel for    reduction_kernels
     anything else                                                loop_kernel
 
@@ -73,8 +73,8 @@ class KernelChoices(Protocol[Kernel_co]):
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool: ...
 
-    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> Kernel_co:
-        """The kernel computing `dot` into `out` (layout: for scratch space it may need)."""
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> Sequence[Kernel_co]:
+        """The kernels computing `dot` into `out`, in order (layout: for scratch they need)."""
         ...
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
@@ -126,7 +126,7 @@ def lower_instruction(choices: KernelChoices[Kernel], inst: Instruction, comp: C
         return [choices.own_kernel(spec, layout)]
     dots = [d for d in kernel_comp.instructions if d.opcode == "dot" and choices.has_dot_kernel(kernel_comp, d)]
     if root.opcode == "dot" and root in dots:
-        return [choices.dot_kernel(spec, root, outputs[0], layout)]
+        return list(choices.dot_kernels(spec, root, outputs[0], layout))
     first, extra = _dots_first(choices, spec, dots, layout)
     parts = reduce_parts(spec)
     kernels = choices.reduction_kernels(spec, parts, extra, layout) if parts is not None else None
@@ -145,7 +145,7 @@ def _dots_first(choices: KernelChoices[Kernel], spec: KernelSpec, dots: list[Ins
             target = layout.grow_arena(d.array_shape.byte_size, d.name, d.array_shape)
         sub = KernelSpec(choices.kernel_name(f"{spec.instruction}.{d.name}"), spec.instruction, spec.comp,
                          spec.inputs, [target])
-        kernels.append(choices.dot_kernel(sub, d, target, layout))
+        kernels += choices.dot_kernels(sub, d, target, layout)
         extra[d.name] = target
     return kernels, extra
 

@@ -43,14 +43,25 @@ def test_sixteen_bit_dots_use_the_f32_gemm(name, operand, result):
     text, args = _dot(name, operand, result)
     tol = TOLERANCE[result]
     exe = check_against_evaluator(text, args, rtol=tol, atol=tol)
-    assert [k.kind for k in exe.report.kernels] == ["dot-blas"]
-    assert "widened to f32 BLAS" in exe.report.kernels[0].notes[0]
+    widen = [f"the dot's {role} converted from {operand} to f32 scratch" for role in ("lhs", "rhs")]
+    assert [(k.kind, k.notes[0][:len(w)]) for k, w in zip(exe.report.kernels, widen)] == [("loop", w) for w in widen]
+    gemm = exe.report.kernels[-1]
+    assert (len(exe.report.kernels), gemm.kind) == (3, "dot-blas")
+    assert f"{operand} x {operand} -> {result} gemm" in gemm.notes[0] and "widened to f32 BLAS" in gemm.notes[0]
 
 
 def test_loops_option_keeps_the_elemental_dot():
     text, args = _dot("matmul", "f16", "f16")
     exe = check_against_evaluator(text, args, rtol=1e-2, atol=1e-2, dot="loops")
     assert all(k.kind != "dot-blas" for k in exe.report.kernels)
+
+
+def test_mixed_f32_and_bf16_operands_to_f32():
+    """An f32 operand is read as it is: only the bf16 one is widened."""
+    text = module("a = f32[9,7] parameter(0)\nb = bf16[7,5] parameter(1)\n"
+                  "d = f32[9,5] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}")
+    exe = check_against_evaluator(text, [_data("f32", "9,7"), _data("bf16", "7,5")], rtol=1e-5, atol=1e-5)
+    assert [k.kind for k in exe.report.kernels] == ["loop", "dot-blas"]
 
 
 def test_f32_operands_to_an_f16_result_are_not_widened():
@@ -64,7 +75,8 @@ def test_square_of_one_operand():
     """x @ x: one buffer is both operands (and one f32 copy serves both)."""
     text = module("a = f16[24,24] parameter(0)\n"
                   "d = f16[24,24] dot(a, a), lhs_contracting_dims={1}, rhs_contracting_dims={0}")
-    check_against_evaluator(text, [_data("f16", "24,24")], rtol=1e-2, atol=1e-2)
+    exe = check_against_evaluator(text, [_data("f16", "24,24")], rtol=1e-2, atol=1e-2)
+    assert [k.kind for k in exe.report.kernels] == ["loop", "dot-blas"]
 
 
 def test_f16_dot_with_an_epilogue_in_a_fusion():
@@ -83,4 +95,13 @@ fused {
                   "f = f16[16,12] fusion(a, b, c), kind=kOutput, calls=fused", comps)
     exe = check_against_evaluator(text, [_data("f16", "16,8"), _data("f16", "8,12"), _data("f16", "12")],
                                   rtol=1e-2, atol=1e-2, pipeline="none")
-    assert [k.kind for k in exe.report.kernels] == ["dot-blas", "loop"]
+    assert [k.kind for k in exe.report.kernels] == ["loop", "loop", "dot-blas", "loop"]
+
+
+def test_big_f16_dot_is_split_across_threads():
+    """The widen kernels and the gemm (which rounds its own rows) run in partitions."""
+    text, _ = _dot("matmul", "f16", "f16")
+    text = text.replace("33,17", "200,64").replace("17,29", "64,48").replace("33,29", "200,48")
+    args = [_data("f16", "200,64"), _data("f16", "64,48")]
+    exe = check_against_evaluator(text, args, rtol=1e-2, atol=1e-2, parallel_min_elements=1000, threads=3)
+    assert [k.partitions for k in exe.report.kernels] == [3, 3, 3]

@@ -74,11 +74,11 @@ class CpuKernels:
     def _widened(self, dot: Instruction, lhs: Instruction, rhs: Instruction) -> bool:
         return self.mc.options.dot == "blas" and widening_ok(dot, lhs.array_shape, rhs.array_shape)
 
-    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> LoopKernel:
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> list[LoopKernel]:
         lhs, rhs = (spec.comp[o] for o in dot.operands)
         if self._widened(dot, lhs, rhs):
             return emit_widening_dot(self.mc, spec, dot, out, layout)
-        return emit_dot_kernel(self.mc, spec, dot, out)
+        return [emit_dot_kernel(self.mc, spec, dot, out)]
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
                           layout: BufferLayout) -> list[LoopKernel] | None:
