@@ -94,6 +94,31 @@ def mlp_np(x, w1, b1, w2, b2):
     return np.maximum(x @ w1 + b1, 0) @ w2 + b2
 
 
+def cumsum_jax(x):
+    return jnp.cumsum(x, axis=-1)
+
+
+def cumprod_jax(x):
+    return jnp.cumprod(x, axis=-1)
+
+
+def cummax_jax(x):
+    return jax.lax.cummax(x, axis=x.ndim - 1)
+
+
+def cumlogsumexp_jax(x):
+    return jax.lax.cumlogsumexp(x, axis=x.ndim - 1)
+
+
+def f16(*shape):
+    return RNG.standard_normal(shape).astype(np.float16)
+
+
+def matmul_f16_np(a, b):
+    """numpy's own f16 matmul has no BLAS path; this is the f32-accumulating product."""
+    return (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+
+
 WORKLOADS = {
     # name: (jax fn, numpy fn, inputs, bytes moved by an ideal kernel or None)
     "gelu": (gelu_jax, gelu_np, lambda: [f32(4 * M)], 8 * 4 * M),
@@ -105,9 +130,16 @@ WORKLOADS = {
     "matmul": (jnp.matmul, np.matmul, lambda: [f32(1024, 1024), f32(1024, 1024)], None),
     "mlp": (mlp_jax, mlp_np, lambda: [f32(256, 1024), f32(1024, 4096, scale=0.03), f32(4096),
                                       f32(4096, 1024, scale=0.03), f32(1024)], None),
+    "cumsum": (cumsum_jax, lambda x: np.cumsum(x, axis=-1), lambda: [f32(256, 4096)], 8 * 256 * 4096),
+    "cumprod": (cumprod_jax, lambda x: np.cumprod(x, axis=-1), lambda: [f32(256, 4096)], 8 * 256 * 4096),
+    "cummax": (cummax_jax, lambda x: np.maximum.accumulate(x, axis=-1), lambda: [f32(256, 4096)], 8 * 256 * 4096),
+    "cumlogsumexp": (cumlogsumexp_jax, lambda x: np.logaddexp.accumulate(x, axis=-1), lambda: [f32(256, 4096)],
+                     8 * 256 * 4096),
+    "matmul_f16": (jnp.matmul, matmul_f16_np, lambda: [f16(1024, 1024), f16(1024, 1024)], None),
 }
 SETTLE_SECONDS = 0.25  # lets the previous contender's BLAS threads go back to sleep
 TARGETS = {"matmul": 1.25, "mlp": 1.1}  # hloscope time within this factor of jax; others: <= jax
+TARGETS.update({name: 1.25 for name in ("cumsum", "cumprod", "cummax", "cumlogsumexp", "matmul_f16")})
 
 
 def median_time(fn, reps: int) -> float:
