@@ -14,9 +14,11 @@ calls per row. Here each row is one pass:
            regrouped: only for reducers backend/associative.py proves associative (the
            others keep the elemental rule's exact window order).
 
-XLA:CPU turns long windows into a scan as well (ReduceWindowRewriter: a blocked scan, for
-any reducer, assumed associative). Rows are split across threads; the scan itself is a
-dependency chain per row.
+XLA turns such windows longer than its base length into a two-level scan as well
+(ReduceWindowRewriter: blocks scanned on their own, then the blocks' totals scanned and
+combined, forward and reverse alike); it does not look at the reducer, as HLO assumes every
+reducer associative. Here rows are split across threads and LANES rows are scanned
+together, so the core overlaps their dependency chains.
 """
 
 from __future__ import annotations
