@@ -177,3 +177,12 @@ def test_big_scan_is_split_across_threads():
                                   parallel_min_elements=1000, threads=3)
     assert _kinds(exe) == ["scan"]
     assert (exe.report.kernels[0].extent, exe.report.kernels[0].partitions) == (203, 3)
+
+
+@pytest.mark.parametrize("window,out", [("{size=1x40 pad=0_0x-3_39}", 37), ("{size=1x40 pad=0_0x39_-5}", 35)])
+def test_negative_padding_keeps_the_window_loop(window, out):
+    """Negative padding drops inputs from the windows: not handled as a scan (a suffix scan
+    with a negative offset would write before the row)."""
+    text = _window_text("add", 9, 40, window, out=out)
+    exe = check_against_evaluator(text, [_data("f32", 9, 40)], rtol=1e-5, atol=1e-5)
+    assert _kinds(exe) == ["loop"]

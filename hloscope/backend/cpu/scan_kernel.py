@@ -83,8 +83,10 @@ def scan_plan(hlo: HloModule, comp: Computation) -> ScanPlan | None:
 
 
 def _plain(w, scanned: bool) -> bool:
-    """Stride 1 and no dilation or reversal; other dimensions also size 1 and unpadded."""
+    """Stride 1, no negative padding, no dilation or reversal; other dimensions also size 1
+    and unpadded."""
     plain = w.stride == 1 and w.lhs_dilate == 1 and w.rhs_dilate == 1 and not w.reversal
+    plain = plain and w.pad_low >= 0 and w.pad_high >= 0
     return plain and (scanned or (w.size, w.pad_low, w.pad_high) == (1, 0, 0))
 
 
