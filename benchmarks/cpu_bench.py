@@ -128,6 +128,31 @@ def _conv3x3_np(x, w):
     return (cols @ w.reshape(9 * c, -1)).reshape(n, h, wd, -1)
 
 
+def cumsum_jax(x):
+    return jnp.cumsum(x, axis=-1)
+
+
+def cumprod_jax(x):
+    return jnp.cumprod(x, axis=-1)
+
+
+def cummax_jax(x):
+    return jax.lax.cummax(x, axis=x.ndim - 1)
+
+
+def cumlogsumexp_jax(x):
+    return jax.lax.cumlogsumexp(x, axis=x.ndim - 1)
+
+
+def f16(*shape):
+    return RNG.standard_normal(shape).astype(np.float16)
+
+
+def matmul_f16_np(a, b):
+    """numpy's own f16 matmul has no BLAS path; this is the f32-accumulating product."""
+    return (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+
+
 WORKLOADS = {
     # name: (jax fn, numpy fn, inputs, bytes moved by an ideal kernel or None)
     "gelu": (gelu_jax, gelu_np, lambda: [f32(4 * M)], 8 * 4 * M),
@@ -142,9 +167,16 @@ WORKLOADS = {
     "convnet": (convnet_jax, convnet_np, lambda: [f32(1, 56, 56, 64)] + [f32(3, 3, 64, 64, scale=0.05)
                                                                          for _ in range(3)], None),
     "depthwise": (depthwise_jax, depthwise_np, lambda: [f32(1, 56, 56, 64), f32(3, 3, 1, 64)], None),
+    "cumsum": (cumsum_jax, lambda x: np.cumsum(x, axis=-1), lambda: [f32(256, 4096)], 8 * 256 * 4096),
+    "cumprod": (cumprod_jax, lambda x: np.cumprod(x, axis=-1), lambda: [f32(256, 4096)], 8 * 256 * 4096),
+    "cummax": (cummax_jax, lambda x: np.maximum.accumulate(x, axis=-1), lambda: [f32(256, 4096)], 8 * 256 * 4096),
+    "cumlogsumexp": (cumlogsumexp_jax, lambda x: np.logaddexp.accumulate(x, axis=-1), lambda: [f32(256, 4096)],
+                     8 * 256 * 4096),
+    "matmul_f16": (jnp.matmul, matmul_f16_np, lambda: [f16(1024, 1024), f16(1024, 1024)], None),
 }
 SETTLE_SECONDS = 0.25  # lets the previous contender's BLAS threads go back to sleep
 TARGETS = {"matmul": 1.25, "mlp": 1.1, "convnet": 1.25, "depthwise": 1.25}  # hloscope time within this factor of jax; others: <= jax
+TARGETS.update({name: 1.25 for name in ("cumsum", "cumprod", "cummax", "cumlogsumexp", "matmul_f16")})
 
 
 def median_time(fn, reps: int) -> float:
@@ -223,12 +255,12 @@ def _print(rows, compile_rows, bandwidth, reps) -> None:
     print(f"\nhloscope {hloscope.__version__}, jax {jax.__version__}, numpy {np.__version__}, "
           f"{len(os.sched_getaffinity(0))} cores, median of {reps}, load average {os.getloadavg()[0]:.2f}")
     print(f"numpy copy bandwidth (16M f32, read + write): {bandwidth / 1e9:.1f} GB/s\n")
-    head = f"{'workload':<10} {'numpy ms':>9} {'hloscope':>9} {'jax ms':>8} {'np/hs':>7} {'jax/hs':>7} {'target':>8} {'%copy':>6}  kernels"
+    head = f"{'workload':<12} {'numpy ms':>9} {'hloscope':>9} {'jax ms':>8} {'np/hs':>7} {'jax/hs':>7} {'target':>8} {'%copy':>6}  kernels"
     print(head)
     print("-" * len(head))
     for name, t_np, t_hs, t_jax, frac, parts in rows:
         target = f">={1 / TARGETS[name]:.2f}" if name in TARGETS else ">=1, np>=3"
-        print(f"{name:<10} {t_np * 1e3:9.3f} {t_hs * 1e3:9.3f} {t_jax * 1e3:8.3f} {t_np / t_hs:7.2f} "
+        print(f"{name:<12} {t_np * 1e3:9.3f} {t_hs * 1e3:9.3f} {t_jax * 1e3:8.3f} {t_np / t_hs:7.2f} "
               f"{t_jax / t_hs:7.2f} {target:>8} {frac:>6}  {parts}")
     print("\ncompile (parse to executable)   hloscope ms   jax lower+compile ms")
     for name, hs_s, jax_s in compile_rows:

@@ -11,7 +11,7 @@ and the kernels of one instruction follow its computation's root (`lower_instruc
 the target chooses (its KernelChoices):
 
     a root with a kernel of its own (sort, convolution, topk; scatter on the CPU)   own_kernel
-    a dot the target has a dot kernel for                        dot_kernel
+    a dot the target has a dot kernel for                        dot_kernels
     a reduce-rooted computation it has a reduction kernel for    reduction_kernels
     anything else                                                loop_kernel
 
@@ -78,7 +78,9 @@ class KernelChoices(Protocol[Kernel_co]):
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool: ...
 
-    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer) -> Kernel_co: ...
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> Sequence[Kernel_co]:
+        """The kernels computing `dot` into `out`, in order (layout: for scratch they need)."""
+        ...
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
                           layout: BufferLayout) -> Sequence[Kernel_co] | None:
@@ -131,7 +133,7 @@ def lower_instruction(choices: KernelChoices[Kernel], inst: Instruction, comp: C
         return cast("list[Kernel]", list(own)) if isinstance(own, (list, tuple)) else [cast(Kernel, own)]
     dots = [d for d in kernel_comp.instructions if d.opcode == "dot" and choices.has_dot_kernel(kernel_comp, d)]
     if root.opcode == "dot" and root in dots:
-        return [choices.dot_kernel(spec, root, outputs[0])]
+        return list(choices.dot_kernels(spec, root, outputs[0], layout))
     first, extra = _dots_first(choices, spec, dots, layout)
     parts = reduce_parts(spec)
     kernels = choices.reduction_kernels(spec, parts, extra, layout) if parts is not None else None
@@ -150,7 +152,7 @@ def _dots_first(choices: KernelChoices[Kernel], spec: KernelSpec, dots: list[Ins
             target = layout.grow_arena(d.array_shape.byte_size, d.name, d.array_shape)
         sub = KernelSpec(choices.kernel_name(f"{spec.instruction}.{d.name}"), spec.instruction, spec.comp,
                          spec.inputs, [target])
-        kernels.append(choices.dot_kernel(sub, d, target))
+        kernels += choices.dot_kernels(sub, d, target, layout)
         extra[d.name] = target
     return kernels, extra
 

@@ -8,6 +8,9 @@ as an inner loop per output element). Stand-alone reductions and dots get faster
 
 from __future__ import annotations
 
+import itertools
+from math import prod
+
 from llvmlite import ir
 
 from ..ir.shape import ArrayShape
@@ -93,35 +96,55 @@ def _reduce(em, inst, index):
     return results[0] if n == 1 else tuple(results)
 
 
+# Windows of at most this many taps are unrolled here (3x3 pooling: 9), so the loop over
+# output elements is the innermost loop and vectorizes; LLVM does not unroll them in time.
+UNROLLED_TAPS = 32
+
+
 def _reduce_window(em, inst, index):
-    """One output element: loop over the window, skipping padding and holes."""
+    """One output element: loop over the window (unrolled when small), skipping padding and holes."""
     b = em.b
     n = len(inst.operands) // 2
-    inputs, inits = inst.operands[:n], inst.operands[n:]
-    in_shape = em.comp[inputs[0]].shape
+    inits = inst.operands[n:]
     out_multi = index.materialize(b).multi(b)
     slots = accumulators(em, [em.value(i, Index.scalar(em.comp[i].shape)) for i in inits])
     window = inst.attr("window")
-    bounds = [(0, w.size) for w in window]
-    with em.scope(), loop_nest(b, bounds, [f"w{d}" for d in range(len(window))]) as ivs:
-        multi, valid = [], []
-        for d, (w, o, k) in enumerate(zip(window, out_multi, ivs)):
-            pos = b.sub(add(b, mul(b, o, w.stride), mul(b, k, w.rhs_dilate)), I64(w.pad_low))
-            if w.lhs_dilate > 1:
-                valid.append(b.icmp_signed("==", b.srem(pos, I64(w.lhs_dilate)), I64(0)))
-                pos = b.sdiv(pos, I64(w.lhs_dilate))
-            valid.append(b.icmp_unsigned("<", pos, I64(in_shape.dims[d])))
-            multi.append(clamp(b, pos, 0, in_shape.dims[d] - 1))
-        in_index = Index(in_shape, multi=multi)
-        values = [em.value(x, in_index.retyped(b, em.comp[x].shape)) for x in inputs]
-        accs = [b.load(s) for s in slots]
-        dtypes = [leaf.dtype for leaf in leaves(inst.shape, inst.name)]
-        new = apply_reducer(em, inst.attr("to_apply"), accs, values, dtypes)
-        ok = all_of(b, valid)
-        for slot, acc, v in zip(slots, accs, new):
-            b.store(b.select(ok, v, acc), slot)
+    if prod(w.size for w in window) <= UNROLLED_TAPS:
+        for taps in itertools.product(*(range(w.size) for w in window)):
+            with em.scope():
+                _window_tap(em, inst, out_multi, [I64(k) for k in taps], slots)
+    else:
+        bounds = [(0, w.size) for w in window]
+        with em.scope(), loop_nest(b, bounds, [f"w{d}" for d in range(len(window))]) as ivs:
+            _window_tap(em, inst, out_multi, ivs, slots)
     results = [b.load(s) for s in slots]
     return results[0] if n == 1 else tuple(results)
+
+
+def _window_tap(em, inst, out_multi, ivs, slots) -> None:
+    """Fold the input element at window offset `ivs` into the accumulators, if it is real."""
+    b = em.b
+    inputs = inst.operands[: len(inst.operands) // 2]
+    in_shape = em.comp[inputs[0]].shape
+    multi, valid = [], []
+    for d, (w, o, k) in enumerate(zip(inst.attr("window"), out_multi, ivs)):
+        pos = b.sub(add(b, mul(b, o, w.stride), mul(b, k, w.rhs_dilate)), I64(w.pad_low))
+        if (w.pad_low, w.pad_high, w.lhs_dilate) == (0, 0, 1):
+            multi.append(pos)  # in bounds by the shape rule: no test
+            continue
+        if w.lhs_dilate > 1:
+            valid.append(b.icmp_signed("==", b.srem(pos, I64(w.lhs_dilate)), I64(0)))
+            pos = b.sdiv(pos, I64(w.lhs_dilate))
+        valid.append(b.icmp_unsigned("<", pos, I64(in_shape.dims[d])))
+        multi.append(clamp(b, pos, 0, in_shape.dims[d] - 1))
+    in_index = Index(in_shape, multi=multi)
+    values = [em.value(x, in_index.retyped(b, em.comp[x].shape)) for x in inputs]
+    accs = [b.load(s) for s in slots]
+    dtypes = [leaf.dtype for leaf in leaves(inst.shape, inst.name)]
+    new = apply_reducer(em, inst.attr("to_apply"), accs, values, dtypes)
+    ok = all_of(b, valid)
+    for slot, acc, v in zip(slots, accs, new):
+        b.store(b.select(ok, v, acc), slot)
 
 
 def dot_operand_index(shape: ArrayShape, batch, contracting, out_batch, out_free, ivs) -> Index:

@@ -59,7 +59,7 @@ class PlainLoops:
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
         return False  # a dot is the elemental inner product of the loop kernel
 
-    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer) -> LoopKernel:
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> list[LoopKernel]:
         raise AssertionError("plain loops have no dot kernel (has_dot_kernel is False)")
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],

@@ -8,6 +8,8 @@ pieces of backend/; what is the CPU's own:
     reduce_kernel.py  reductions (row and column), with multi-output siblings
     split_reduce.py   full reductions cut into chunks, so they use every core
     dot_kernel.py     dot: a BLAS call (as XLA calls Eigen) or a tiled loop nest
+    widening_dot.py   f16/bf16 dot: operands widened to f32 scratch, the f32 BLAS gemm, rounded
+    scan_kernel.py    cumulative reduce-windows (cumsum, cummax, ...): one scan per row
     sort_kernel.py    sort: a stable merge sort of each row's permutation
     scatter_kernel.py scatter: the operand copied, then every update combined in order
     blas.py           sgemm_/dgemm_ from scipy, registered as JIT symbols

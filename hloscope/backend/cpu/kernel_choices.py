@@ -6,10 +6,13 @@
     select-and-scatter                      select_scatter_kernel: in order       (select-and-scatter)
     topk, custom-call TopK                  topk_kernel: row insertion, k slots   (topk)
     dot of two parameters in matrix form    dot_kernel: BLAS or tiled loops       (dot-blas, dot-loops)
-      (not f16/bf16: those accumulate in f32 registers in the elemental dot)
+      f16/bf16 ones (with dot="blas")       widening_dot: f32 copies, f32 BLAS    (dot-blas)
+      (with dot="loops", f16/bf16 dots accumulate in f32 registers in the elemental dot)
     a full reduction of a big input         split_reduce: chunks on every core    (reduce-partials, reduce-combine)
     any other reduce-rooted computation     reduce_kernel: row or column loops    (reduce)
       (but a column reduction to f16/bf16: the elemental reduce keeps its sum in f32)
+    a cumulative reduce-window (prefix, or  scan_kernel: one pass per row         (scan)
+      suffix with an associative reducer)
     anything else                           the plain loop kernel                 (loop)
 """
 
@@ -28,10 +31,12 @@ from .conv_kernel import emit_conv_kernel
 from ..topk_kernel import emit_topk_kernel
 from .dot_kernel import emit_dot_kernel
 from .reduce_kernel import emit_reduce_kernel
+from .scan_kernel import emit_scan_kernel, scan_plan
 from .scatter_kernel import emit_scatter_kernel
 from .select_scatter_kernel import emit_select_scatter_kernel
 from .sort_kernel import emit_sort_kernel
 from .split_reduce import chunk_count, emit_split_reduce
+from .widening_dot import SIXTEEN_BIT, emit_widening_dot, widening_ok
 
 
 class CpuKernels:
@@ -67,15 +72,26 @@ class CpuKernels:
         return emit_sort_kernel(self.mc, spec, layout)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
-        """A dot of two parameters in matrix form: it gets a dot kernel of its own. (16-bit
-        float dots stay elemental: they accumulate in f32 registers and round once.)"""
+        """A dot of two parameters in matrix form: it gets a dot kernel of its own. A 16-bit
+        float one only through the f32 BLAS (widening_dot); with dot="loops" it stays
+        elemental, accumulating in f32 registers and rounding once."""
         ops = [comp[o] for o in dot.operands]
-        if any(o.opcode != "parameter" for o in ops) or dot.array_shape.dtype in ("f16", "bf16"):
+        if any(o.opcode != "parameter" for o in ops):
+            return False
+        if self._widened(dot, ops[0], ops[1]):
+            return True
+        if any(t in SIXTEEN_BIT for t in (dot.array_shape.dtype, ops[0].array_shape.dtype, ops[1].array_shape.dtype)):
             return False
         return gemm_form(dot, ops[0].array_shape, ops[1].array_shape) is not None
 
-    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer) -> LoopKernel:
-        return emit_dot_kernel(self.mc, spec, dot, out)
+    def _widened(self, dot: Instruction, lhs: Instruction, rhs: Instruction) -> bool:
+        return self.mc.options.dot == "blas" and widening_ok(dot, lhs.array_shape, rhs.array_shape)
+
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> list[LoopKernel]:
+        lhs, rhs = (spec.comp[o] for o in dot.operands)
+        if self._widened(dot, lhs, rhs):
+            return emit_widening_dot(self.mc, spec, dot, out, layout)
+        return [emit_dot_kernel(self.mc, spec, dot, out)]
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
                           layout: BufferLayout) -> list[LoopKernel] | None:
@@ -87,6 +103,9 @@ class CpuKernels:
         return [emit_reduce_kernel(self.mc, spec, parts, extra)]
 
     def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
+        plan = scan_plan(self.hlo, spec.comp) if not extra else None
+        if plan is not None:
+            return emit_scan_kernel(self.mc, spec, plan)
         return emit_loop_kernel(self.mc, spec, extra)
 
 

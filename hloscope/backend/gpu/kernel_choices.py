@@ -68,8 +68,8 @@ class GpuKernels:
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
         return dot_ok(comp, dot)
 
-    def dot_kernel(self, spec: KernelSpec, dot: Instruction, out: Buffer) -> GpuKernel:
-        return emit_dot(self.mc, spec, dot, out)
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> list[GpuKernel]:
+        return [emit_dot(self.mc, spec, dot, out)]
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
                           layout: BufferLayout) -> list[GpuKernel] | None:
