@@ -1,6 +1,6 @@
 """Real-model programs lowered by JAX (tests/models, made by tests/models/make_models.py) go
 through every stage as a user would: parse, print/re-parse, verify, evaluate, optimize, CPU
-compile and run, GPU PTX (and ptxas when it is on PATH), the `hloscope report` session, and
+compile and run, GPU PTX (and ptxas when it is on PATH), the GPU kernels on the CPU emulator, the `hloscope report` session, and
 XLA's optimized form of each. Each test is named by program and stage, so a failure says
 which program stopped where. Outputs are compared with JAX's, within the per-output
 tolerances of the manifest (measured against a float64 run)."""
@@ -8,6 +8,7 @@ tolerances of the manifest (measured against a float64 run)."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,6 +20,8 @@ from hloscope import session
 from hloscope.backend.gpu import ptxas
 
 MODELS = Path(__file__).resolve().parent / "models"
+sys.path.insert(0, str(MODELS.parent / "gpu"))  # the GPU thread-model emulator lives with the GPU tests
+from emulator import emulated_executable  # noqa: E402
 MANIFEST = json.loads((MODELS / "manifest.json").read_text())
 NAMES = sorted(MANIFEST["cases"])
 
@@ -140,6 +143,14 @@ def test_gpu_ptxas(memo, name):
         pytest.skip("ptxas is not on PATH (CUDA toolkit not installed)")
     result = ptxas.assemble(ptx, "sm_80")
     assert result.ok, result.log[-2000:]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_gpu_emulated_run(memo, name):
+    """The GPU target's kernels and launch schedule, run by the CPU emulator of the GPU thread
+    model (no GPU here), against JAX's outputs."""
+    args, _ = load_data(name)
+    assert_matches_jax(emulated_executable(parsed(memo, name))(*args), name)
 
 
 @pytest.mark.parametrize("name", NAMES)
