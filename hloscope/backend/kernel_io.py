@@ -3,6 +3,7 @@
     input_leaves   parameter i of the kernel's computation loads from input buffer i
     store_leaves   a root value (or a tuple of values) stored into the output buffers
     one_root_loop  whether one loop over the root computes every output
+    loop_elements  else, each root element with its buffers, for a loop each
     element_outputs each root element with its output buffers (a tuple-shaped element,
                    like a variadic reduce in a multi-output fusion, owns several)
 
@@ -22,6 +23,7 @@ from .elemental import ElementalEmitter, Leaf, buffer_leaf
 from .emit_context import EmitContext
 from .index import Index
 from .kernel_spec import KernelSpec
+from .unsupported import unsupported
 from .llvm_types import storage_type, store
 
 
@@ -85,3 +87,14 @@ def one_root_loop(comp: Computation) -> bool:
     if len({s.dims for s in leaves(root.shape)}) != 1:
         return False
     return root.opcode != "tuple" or not any(comp[o].shape.is_tuple for o in root.operands)
+
+
+def loop_elements(comp: Computation, outputs: list[Buffer], target: str) -> list[tuple[str, list[Buffer]]]:
+    """element_outputs for loop kernels, which run one loop per element over its first leaf:
+    a tuple element whose leaves differ in shape (a tuple op nested in the root) is refused,
+    since that loop would leave part of a larger leaf unwritten."""
+    slices = element_outputs(comp, outputs)
+    for name, outs in slices:
+        if len({o.shape.dims for o in outs}) > 1:
+            raise unsupported(target, "a fusion root element that is a tuple of differently shaped arrays", name)
+    return slices

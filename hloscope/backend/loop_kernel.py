@@ -17,7 +17,7 @@ from ..ir.shape import ArrayShape
 from .buffers import leaves
 from .elemental import ElementalEmitter
 from .index import Index, is_default_physical
-from .kernel_io import element_outputs, input_leaves, one_root_loop, store_leaves
+from .kernel_io import input_leaves, loop_elements, one_root_loop, store_leaves
 from .kernel_spec import KernelSpec, ModuleContext
 from .llvm_types import I64
 from .loop_function import LoopFunction, LoopKernel
@@ -41,7 +41,7 @@ def emit_loop_kernel(mc: ModuleContext, spec: KernelSpec, extra: dict | None = N
     if one_root_loop(spec.comp):
         emit_loops(em, kf, kernel, root.name, shapes[0], spec.outputs)
     else:  # a multi-output fusion whose results differ in shape (or nest a tuple): one loop nest each
-        for operand, outs in element_outputs(spec.comp, spec.outputs):  # a variadic reduce has several
+        for operand, outs in loop_elements(spec.comp, spec.outputs, mc.target):  # a variadic reduce has several
             emit_loops(em, kf, None, operand, outs[0].shape, outs)
     kf.finish()
     kernel.function = kf.fn

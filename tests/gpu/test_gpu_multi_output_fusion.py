@@ -10,6 +10,7 @@ import pytest
 
 from hlo_text import arg_reducer
 from gpu_helpers import compile_gpu, data, emulated_check, needs_ptxas
+from hloscope.errors import NotSupportedError
 
 ARGMAX = arg_reducer("argmax", "GT")
 
@@ -92,3 +93,28 @@ def test_hand_written_nested_tuple_fusion(side_shape, side):
 def test_nested_tuple_fusion_ptx_assembles(rows, columns, dim):
     report = compile_gpu(argmax_next_to_its_input(rows, columns, dim, 1)).report
     assert report.ptxas.ok, report.ptxas.log
+
+
+def test_nested_tuple_of_different_shapes_is_refused_by_name():
+    """A loop runs over an element's first leaf: a nested tuple of an f32[4] and an f32[8]
+    would leave half of the f32[8] unwritten, so it is refused, naming the element."""
+    text = """HloModule m
+fused {
+  a = f32[4] parameter(0)
+  b = f32[8] parameter(1)
+  n = f32[4] negate(a)
+  m = f32[8] negate(b)
+  inner = (f32[4], f32[8]) tuple(n, m)
+  c = f32[2] slice(a), slice={[0:2]}
+  ROOT t = ((f32[4], f32[8]), f32[2]) tuple(inner, c)
+}
+ENTRY e {
+  a = f32[4] parameter(0)
+  b = f32[8] parameter(1)
+  ROOT f = ((f32[4], f32[8]), f32[2]) fusion(a, b), kind=kLoop, calls=fused
+}
+"""
+    with pytest.raises(NotSupportedError) as e:
+        compile_gpu(text, pipeline="none", ptxas=False)
+    assert str(e.value) == ("not supported on gpu: a fusion root element that is a tuple of differently shaped "
+                            "arrays (instruction inner)")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ...ir.shape import ArrayShape
 from ..buffers import leaves
-from ..kernel_io import element_outputs, input_leaves, one_root_loop, store_leaves
+from ..kernel_io import input_leaves, loop_elements, one_root_loop, store_leaves
 from ..kernel_spec import KernelSpec
 from ..elemental import ElementalEmitter
 from ..index import Index
@@ -41,7 +41,7 @@ def emit_loop_kernel(mc: GpuModuleContext, spec: KernelSpec, extra: dict | None 
         emit_grid_loop(em, kf, root.name, shapes[0], spec.outputs)
         n = shapes[0].size
     else:  # a multi-output fusion whose results differ in shape (or nest a tuple): one loop each
-        for operand, outs in element_outputs(spec.comp, spec.outputs):  # a variadic reduce has several
+        for operand, outs in loop_elements(spec.comp, spec.outputs, mc.target):  # a variadic reduce has several
             emit_grid_loop(em, kf, operand, outs[0].shape, outs)
         n = max(s.size for s in shapes)
     block = block_for(n, mc.block_size)
