@@ -2,6 +2,10 @@
 
     input_leaves   parameter i of the kernel's computation loads from input buffer i
     store_leaves   a root value (or a tuple of values) stored into the output buffers
+    one_root_loop  whether one loop over the root computes every output
+    loop_elements  else, each root element with its buffers, for a loop each
+    element_outputs each root element with its output buffers (a tuple-shaped element,
+                   like a variadic reduce in a multi-output fusion, owns several)
 
 Both work with any kernel function that maps a buffer to its pointer (a plain loop
 function, a GPU kernel), so every target's kernels read and write the same way.
@@ -13,11 +17,13 @@ from typing import Protocol
 
 from llvmlite import ir
 
-from .buffers import Buffer
+from ..ir.computation import Computation
+from .buffers import Buffer, leaves
 from .elemental import ElementalEmitter, Leaf, buffer_leaf
 from .emit_context import EmitContext
 from .index import Index
 from .kernel_spec import KernelSpec
+from .unsupported import unsupported
 from .llvm_types import storage_type, store
 
 
@@ -40,10 +46,55 @@ def input_leaves(ctx: EmitContext, kf: BufferPointers, spec: KernelSpec, extra: 
 
 
 def store_leaves(em: ElementalEmitter, kf: BufferPointers, value, index: Index, outputs: list[Buffer]) -> None:
-    """Store a value (or a tuple of values) at `index` into the output buffers."""
-    values = value if isinstance(value, tuple) else (value,)
+    """Store a value (or a tuple of values, nested or not) at `index` into the output buffers,
+    one leaf each, in the order of the shape's leaves."""
+    values = flat_values(value)
+    assert len(values) == len(outputs), f"{len(values)} values for {len(outputs)} output buffers"
     b = em.b
     for v, out in zip(values, outputs):
         offset = index.linear_for(b, out.shape)
         ptr = b.gep(kf.pointer(out), [offset], inbounds=True, source_etype=storage_type(out.shape.dtype))
         store(b, v, ptr, out.shape.dtype)
+
+
+def flat_values(value) -> list:
+    """The leaves of an elemental value, depth first (the order of Shape.leaves())."""
+    if isinstance(value, tuple):
+        return [leaf for v in value for leaf in flat_values(v)]
+    return [value]
+
+
+def element_outputs(comp: Computation, outputs: list[Buffer]) -> list[tuple[str, list[Buffer]]]:
+    """Each element of comp's root tuple (or the root itself) with its output buffers: the
+    outputs are the root's leaves, so a tuple-shaped element (a variadic reduce next to an
+    elementwise output) takes as many consecutive buffers as it has leaves."""
+    root = comp.root_instruction
+    elements = list(root.operands) if root.opcode == "tuple" else [root.name]
+    slices, start = [], 0
+    for name in elements:
+        n = len(leaves(comp[name].shape))
+        slices.append((name, outputs[start : start + n]))
+        start += n
+    assert start == len(outputs), f"{comp.name}: {start} root leaves for {len(outputs)} output buffers"
+    return slices
+
+
+def one_root_loop(comp: Computation) -> bool:
+    """Whether one loop over the root's index computes every output: all root leaves have
+    the same dimensions and no root element is itself a tuple (the elemental tuple rule reads
+    array operands; a variadic reduce element gets a loop of its own, see element_outputs)."""
+    root = comp.root_instruction
+    if len({s.dims for s in leaves(root.shape)}) != 1:
+        return False
+    return root.opcode != "tuple" or not any(comp[o].shape.is_tuple for o in root.operands)
+
+
+def loop_elements(comp: Computation, outputs: list[Buffer], target: str) -> list[tuple[str, list[Buffer]]]:
+    """element_outputs for loop kernels, which run one loop per element over its first leaf:
+    a tuple element whose leaves differ in shape (a tuple op nested in the root) is refused,
+    since that loop would leave part of a larger leaf unwritten."""
+    slices = element_outputs(comp, outputs)
+    for name, outs in slices:
+        if len({o.shape.dims for o in outs}) > 1:
+            raise unsupported(target, "a fusion root element that is a tuple of differently shaped arrays", name)
+    return slices

@@ -17,7 +17,7 @@ from ..ir.shape import ArrayShape
 from .buffers import leaves
 from .elemental import ElementalEmitter
 from .index import Index, is_default_physical
-from .kernel_io import input_leaves, store_leaves
+from .kernel_io import input_leaves, loop_elements, one_root_loop, store_leaves
 from .kernel_spec import KernelSpec, ModuleContext
 from .llvm_types import I64
 from .loop_function import LoopFunction, LoopKernel
@@ -38,11 +38,11 @@ def emit_loop_kernel(mc: ModuleContext, spec: KernelSpec, extra: dict | None = N
     root = spec.comp.root_instruction
     shapes = leaves(root.shape)
     kernel = LoopKernel(spec.name, spec.instruction, "loop", kf.buffers, work=sum(s.size for s in shapes))
-    if len({s.dims for s in shapes}) == 1:
+    if one_root_loop(spec.comp):
         emit_loops(em, kf, kernel, root.name, shapes[0], spec.outputs)
-    else:  # a multi-output fusion whose results differ in shape: one loop nest each
-        for operand, out in zip(root.operands, spec.outputs):
-            emit_loops(em, kf, None, operand, out.shape, [out])
+    else:  # a multi-output fusion whose results differ in shape (or nest a tuple): one loop nest each
+        for operand, outs in loop_elements(spec.comp, spec.outputs, mc.target):  # a variadic reduce has several
+            emit_loops(em, kf, None, operand, outs[0].shape, outs)
     kf.finish()
     kernel.function = kf.fn
     return kernel

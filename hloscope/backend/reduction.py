@@ -14,8 +14,9 @@ from typing import NamedTuple
 
 from ..ir.instruction import Instruction
 from ..ir.shape import ArrayShape
-from .buffers import Buffer, leaves
+from .buffers import Buffer
 from .index import Index
+from .kernel_io import element_outputs
 from .kernel_spec import KernelSpec
 from .llvm_types import storage_type, store
 
@@ -43,7 +44,7 @@ def reduce_parts(spec: KernelSpec) -> ReduceParts | None:
     hero_names = {h.name for h in heroes if comp[h.operands[0]].array_shape.dims == in_dims
                   and h.attr("dimensions") == first.attr("dimensions")}
     parts = ReduceParts([], [], [])
-    for name, outs in _output_slices(comp, elements, spec.outputs):
+    for name, outs in element_outputs(comp, spec.outputs):
         shape = comp[name].shape
         if name in hero_names:
             parts.heroes.append((comp[name], outs))
@@ -52,16 +53,6 @@ def reduce_parts(spec: KernelSpec) -> ReduceParts | None:
         else:
             parts.others.append((name, outs))
     return parts
-
-
-def _output_slices(comp, elements: list[str], outputs: list) -> list[tuple[str, list]]:
-    """Each root element with its output buffers (a tuple-shaped element has several)."""
-    slices, start = [], 0
-    for name in elements:
-        n = len(leaves(comp[name].shape))
-        slices.append((name, outputs[start : start + n]))
-        start += n
-    return slices
 
 
 def loop_plan(in_shape: ArrayShape, reduced: set) -> dict:

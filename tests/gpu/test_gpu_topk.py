@@ -84,9 +84,6 @@ def test_neutral_form_of_the_kernel():
     assert "define void" in report.neutral_ir(kernel.name) and "ret" in report.asm("aarch64", kernel.name)
 
 
-SAMPLING_PIPELINE = "simplify,fusion"  # without multi-output fusion: see the xfail below
-
-
 def _sampling(pipeline: str):
     from emulator import emulated_executable
 
@@ -98,16 +95,15 @@ def _sampling(pipeline: str):
 
 def test_emulated_sampling_step_end_to_end():
     """logits -> top_k(8) -> softmax -> categorical (fixed key): probabilities and tokens as JAX's."""
-    data, probs, token, exe = _sampling(SAMPLING_PIPELINE)
+    data, probs, token, exe = _sampling("simplify,fusion")
     np.testing.assert_allclose(probs, data["probs"], rtol=1e-6, atol=1e-7)
     np.testing.assert_array_equal(token, data["token"])
     assert "topk-rows" in [k.kind for k in exe.report.kernels]
 
 
-@pytest.mark.xfail(strict=True, reason="GPU multi-output fusion bug, not top-k: the same step with a slice "
-                   "for top_k fails the same way, and passes without multi-output-fusion (the nested-tuple "
-                   "fusion ((f32[4], s32[4]), f32[4,8]) of the argmax and the division)")
 def test_emulated_sampling_step_with_the_default_pipeline():
+    """Multi-output fusion makes the nested-tuple fusion ((f32[4], s32[4]), f32[4,8]) of the
+    argmax and the division (see test_gpu_multi_output_fusion.py)."""
     data, probs, token, _ = _sampling("default")
     np.testing.assert_allclose(probs, data["probs"], rtol=1e-6, atol=1e-7)
     np.testing.assert_array_equal(token, data["token"])

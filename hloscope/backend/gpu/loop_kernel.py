@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ...ir.shape import ArrayShape
 from ..buffers import leaves
-from ..kernel_io import input_leaves, store_leaves
+from ..kernel_io import input_leaves, loop_elements, one_root_loop, store_leaves
 from ..kernel_spec import KernelSpec
 from ..elemental import ElementalEmitter
 from ..index import Index
@@ -37,12 +37,12 @@ def emit_loop_kernel(mc: GpuModuleContext, spec: KernelSpec, extra: dict | None 
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
     root = spec.comp.root_instruction
     shapes = leaves(root.shape)
-    if len({s.dims for s in shapes}) == 1:
+    if one_root_loop(spec.comp):
         emit_grid_loop(em, kf, root.name, shapes[0], spec.outputs)
         n = shapes[0].size
-    else:  # a multi-output fusion whose results differ in shape: one loop each
-        for operand, out in zip(root.operands, spec.outputs):
-            emit_grid_loop(em, kf, operand, out.shape, [out])
+    else:  # a multi-output fusion whose results differ in shape (or nest a tuple): one loop each
+        for operand, outs in loop_elements(spec.comp, spec.outputs, mc.target):  # a variadic reduce has several
+            emit_grid_loop(em, kf, operand, outs[0].shape, outs)
         n = max(s.size for s in shapes)
     block = block_for(n, mc.block_size)
     kf.finish((block, 1, 1))
