@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
     {"passes"},  # HLO -> HLO, each run recorded
     {"viz"},  # text, HTML and graphs of IR and of records (the record's type only for annotations)
     {"compilation"},  # the one record and the stage driver
-    {"backend"},  # targets: lower/optimize/load stages that the driver runs
+    {"backend", "xla"},  # targets: lower/optimize/load stages that the driver runs; XLA's dumps read into a record
     {"compiler"},  # the public compile/optimize/jit, the targets table
     {"session", "teaching"},  # a compile with named options, as the CLI and the explorer ask for it
     {"jupyter", "cli"},  # the two user interfaces

@@ -186,6 +186,7 @@ class Compilation:
     program: str = ""
     arena_bytes: int = 0
     object_size: int = 0
+    xla_memory_total_bytes: int = 0  # XLA's own buffer assignment total (a record read from XLA's dump)
     entry_name: str = ""
     assembler: AssemblerCheck | None = None
     tools: TargetTools | None = field(default=None, repr=False)

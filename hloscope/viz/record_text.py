@@ -29,6 +29,8 @@ def summary(c: Compilation) -> str:
     if c.has_stage("run"):  # a session's record: say what the compiler achieved
         lines += [f"  {k}: {v}" for k, v in facts(c)]
     lines += _code_lines(c)
+    if c.xla_memory_total_bytes:
+        lines.append(f"  XLA buffer assignment: {c.xla_memory_total_bytes:,} B in all")
     return "\n".join(lines)
 
 

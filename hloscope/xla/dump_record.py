@@ -1,0 +1,127 @@
+"""An XLA dump folder as a `Compilation`, the record every hloscope view reads.
+
+    input_module  the module XLA received (before_optimizations)
+    records       one PassRecord per numbered snapshot, in counter order: before = the
+                  previous snapshot (the first: the input), after = this one
+    module        the optimized module (<backend>_after_optimizations)
+    llvm_ir       the kernels' LLVM IR files, one after another (optimized_llvm_ir: after LLVM)
+    xla_memory_total_bytes   XLA's buffer assignment total (its memory-usage report)
+
+XLA records no time per pass and no decisions, so `seconds` is 0 and `log` is empty.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..compilation.record import Compilation, StageRecord
+from ..errors import HloParseError
+from ..ir import parse_hlo
+from ..ir.module import HloModule
+from ..passes.record import PassRecord
+from .dump_files import DumpModule, find_modules, pick_module
+from .errors import XlaDumpError
+
+_TOTAL = re.compile(r"^Total bytes:\s*(\d+)", re.MULTILINE)
+_ALLOCATION = re.compile(r"^allocation \d+: size (\d+)", re.MULTILINE)
+
+
+@dataclass
+class XlaDump:
+    """The source of a record read from a dump folder (kind "xla")."""
+
+    folder: Path
+    module_id: str
+    module_name: str
+    files: DumpModule = field(repr=False)
+    kind: str = "xla"
+    first_stage: str = "parse dump"
+
+    def load(self, c: Compilation) -> str:
+        if self.files.before is None:
+            raise XlaDumpError(f"{self.folder}: module {self.module_id} ({self.module_name}) has no "
+                               f"{self.files.prefix}before_optimizations.txt: the record starts from it")
+        c.input_module = parse_file(self.files.before)
+        return f"module {self.module_id} ({self.module_name})"
+
+
+def parse_file(path: Path) -> HloModule:
+    """A dumped module, or an error naming the file (and the parser's line and column)."""
+    text = path.read_text()
+    if not text.strip():
+        raise XlaDumpError(f"{path}: the file is empty (a truncated dump?)")
+    try:
+        return parse_hlo(text)
+    except HloParseError as e:
+        raise XlaDumpError(f"{path}: cannot parse this dumped module (truncated?): {e}") from e
+
+
+def load(folder: str | Path, module: int | str | None = None) -> Compilation:
+    """The record of XLA's compilation dumped in `folder` (--xla_dump_to with
+    --xla_dump_hlo_pass_re=.*). `module` picks one by id or name when the folder holds
+    several; by default the one with the most snapshots."""
+    root = Path(folder)
+    files = pick_module(find_modules(root), module, root)
+    source = XlaDump(root, files.id, files.name, files)
+    backend = files.backend or "xla"
+    c = Compilation(source=source, target=f"xla:{backend}",
+                    title=f"XLA:{backend.upper()} dump of {files.name} (module {files.id}) from {root}")
+    _stage(c, "parse dump", lambda: _parse(c, source))
+    _stage(c, "read reports", lambda: _reports(c, files))
+    return c
+
+
+def _stage(c: Compilation, name: str, run) -> None:
+    stage = StageRecord(name, "running")
+    c.stages.append(stage)
+    start = time.perf_counter()
+    try:
+        stage.note = run()
+    except BaseException as e:
+        stage.status, stage.error = "failed", e
+        raise
+    finally:
+        stage.seconds = time.perf_counter() - start
+    stage.status = "done"
+
+
+def _parse(c: Compilation, source: XlaDump) -> str:
+    source.load(c)
+    files = source.files
+    assert c.input_module is not None
+    before, seen = c.input_module, {}
+    for snapshot in files.snapshots:
+        after = parse_file(snapshot.path)
+        key = (snapshot.pipeline, snapshot.name)
+        seen[key] = seen.get(key, -1) + 1
+        c.records.append(PassRecord(name=snapshot.name, pipeline=snapshot.pipeline,
+                                    changed=after.to_text() != before.to_text(), seconds=0.0,
+                                    before=before, after=after, log=(), doc=f"XLA's snapshot {snapshot.path.name}",
+                                    iteration=seen[key]))
+        before = after
+    if files.optimized is not None:
+        c.optimized_module = parse_file(files.optimized)
+    optimized = f", optimized module from {files.optimized.name}" if files.optimized else ", no optimized module"
+    return f"{len(files.snapshots)} snapshots{optimized}"
+
+
+def _reports(c: Compilation, files: DumpModule) -> str:
+    notes = []
+    report, assignment = files.file("-memory-usage-report.txt"), files.file("-buffer-assignment.txt")
+    if report is not None:
+        c.xla_memory_total_bytes = sum(int(n) for n in _TOTAL.findall(report.read_text()))
+        notes.append(f"memory {c.xla_memory_total_bytes:,} B (memory-usage report)")
+    elif assignment is not None:
+        c.xla_memory_total_bytes = sum(int(n) for n in _ALLOCATION.findall(assignment.read_text()))
+        notes.append(f"memory {c.xla_memory_total_bytes:,} B (buffer assignment)")
+    c.llvm_ir = _joined(files.files_ending(".ir-no-opt.ll"))
+    c.optimized_llvm_ir = _joined(files.files_ending(".ir-with-opt.ll"))
+    notes.append(f"{len(files.files_ending('.ir-no-opt.ll'))} LLVM IR files")
+    return ", ".join(notes)
+
+
+def _joined(paths: list[Path]) -> str:
+    return "\n".join(f"; ---- {p.name} ----\n{p.read_text()}" for p in paths)

@@ -1,0 +1,138 @@
+"""hloscope.xla.load: XLA's own per-pass dump folder (tests/xla_dumps/gelu_mlp) read into the
+record every hloscope view reads."""
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from corpus_helpers import corpus_case
+from hloscope import evaluate, parse_hlo
+from hloscope.xla import XlaDumpError, load
+
+DUMP = Path(__file__).resolve().parent / "xla_dumps" / "gelu_mlp"
+PREFIX = "module_0000.jit__p_gelu_mlp."
+
+
+@pytest.fixture(scope="module")
+def c():
+    return load(DUMP)
+
+
+def snapshot_files():
+    return sorted(p for p in DUMP.iterdir() if re.match(re.escape(PREFIX) + r"\d{4}\.", p.name))
+
+
+def test_one_step_per_snapshot_file_in_counter_order(c):
+    files = snapshot_files()
+    assert len(files) == 25 and len(c.records) == 25
+    assert [r.doc.split()[-1] for r in c.records] == [p.name for p in files]
+
+
+@pytest.mark.parametrize("index, pipeline, name", [
+    (0, "async-collective", "pipeline-start"),
+    (6, "simplification", "algsimp"),
+    (8, "HLO_passes_through_layout_assignment", "simplification"),
+    (10, "HLO_passes_through_layout_assignment", "layout-assignment"),
+    (14, "dot-library-passes", "dot-library-rewriter"),
+    (20, "copy-insertion", "adding_copies_to_resolve_interference"),
+    (22, "copy-insertion", "adding_special-case_copies"),
+    (24, "HLO_passes_after_scheduling", "pipeline-start"),
+])
+def test_step_names_and_pipelines(c, index, pipeline, name):
+    assert (c.records[index].pipeline, c.records[index].name) == (pipeline, name)
+
+
+def test_steps_chain_and_changed_means_the_text_differs(c):
+    files = snapshot_files()
+    assert c.records[0].before is c.input_module
+    for previous, record in zip(c.records, c.records[1:]):
+        assert record.before is previous.after
+    for record, path in zip(c.records, files):
+        assert record.after.to_text() == parse_hlo(path.read_text()).to_text()
+        assert record.changed == (record.before.to_text() != record.after.to_text())
+    assert any(r.changed for r in c.records) and not all(r.changed for r in c.records)
+    # simplification's rerun (0007) is its second iteration
+    assert [r.iteration for r in c.records if (r.pipeline, r.name) == ("simplification", "pipeline-start")] == [0, 1]
+
+
+def test_input_module_evaluates_to_the_corpus_outputs(c):
+    _, args, outs, _ = corpus_case("gelu_mlp")
+    got = evaluate(c.input_module, *args)
+    got = list(got) if isinstance(got, (tuple, list)) else [got]
+    assert len(got) == len(outs)
+    for g, want in zip(got, outs):
+        np.testing.assert_allclose(np.asarray(g), want, rtol=1e-5, atol=1e-5)
+
+
+def test_optimized_module_llvm_ir_and_memory_total(c):
+    assert c.module is c.optimized_module and c.module.to_text() == parse_hlo(
+        (DUMP / f"{PREFIX}cpu_after_optimizations.txt").read_text()).to_text()
+    assert c.target == "xla:cpu" and "XLA" in c.title
+    report = (DUMP / f"{PREFIX}cpu_after_optimizations-memory-usage-report.txt").read_text()
+    total = int(re.search(r"Total bytes: (\d+)", report).group(1))
+    assert c.xla_memory_total_bytes == total == 255232
+    assert "XLA buffer assignment: 255,232 B" in c.summary()
+    for kernel in ("broadcast_add_fusion", "multiply_multiply_fusion"):
+        assert f"@{kernel}(" in c.llvm_ir and f"@{kernel}(" in c.optimized_llvm_ir
+    assert [s.name for s in c.stages] == ["parse dump", "read reports"] and c.done
+    assert "25 snapshots" in c.stage("parse dump").note
+
+
+def test_html_page_and_dump_work_on_it(c, tmp_path):
+    page = c.save_html(tmp_path / "page.html")
+    assert page.stat().st_size > 1000 and "jit__p_gelu_mlp" in page.read_text()
+    c.dump(tmp_path / "out")
+    passes = json.loads((tmp_path / "out" / "records.json").read_text())["passes"]
+    assert [(p["pipeline"], p["name"]) for p in passes] == [(r.pipeline, r.name) for r in c.records]
+
+
+def _copy(tmp_path) -> Path:
+    folder = tmp_path / "dump"
+    shutil.copytree(DUMP, folder)
+    return folder
+
+
+def test_missing_before_optimizations_is_named(tmp_path):
+    folder = _copy(tmp_path)
+    (folder / f"{PREFIX}before_optimizations.txt").unlink()
+    with pytest.raises(XlaDumpError, match="before_optimizations.txt"):
+        load(folder)
+
+
+def test_truncated_snapshot_names_the_file_and_the_line(tmp_path):
+    folder = _copy(tmp_path)
+    victim = snapshot_files()[12].name
+    text = (folder / victim).read_text()
+    (folder / victim).write_text(text[: len(text) // 2])
+    with pytest.raises(XlaDumpError, match=re.escape(victim) + r".*line \d+, column \d+"):
+        load(folder)
+
+
+def test_empty_or_foreign_folder_or_unknown_module(tmp_path):
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(XlaDumpError, match="no XLA module dumps"):
+        load(tmp_path / "empty")
+    (tmp_path / "foreign").mkdir()
+    (tmp_path / "foreign" / "notes.txt").write_text("hello")
+    with pytest.raises(XlaDumpError, match="no XLA module dumps"):
+        load(tmp_path / "foreign")
+    with pytest.raises(XlaDumpError, match="not a folder"):
+        load(tmp_path / "missing")
+    with pytest.raises(XlaDumpError, match="no module 'other'.*jit__p_gelu_mlp"):
+        load(DUMP, module="other")
+
+
+def test_module_picked_by_id_or_name_default_most_steps(tmp_path):
+    folder = _copy(tmp_path)
+    # a second, smaller module in the same folder: only its input and one snapshot
+    small = "module_0007.jit_small."
+    (folder / f"{small}before_optimizations.txt").write_text((DUMP / f"{PREFIX}before_optimizations.txt").read_text())
+    (folder / f"{small}0000.simplification.after_pipeline-start.before_algsimp.txt").write_text(
+        (DUMP / f"{PREFIX}before_optimizations.txt").read_text())
+    assert len(load(folder).records) == 25
+    assert len(load(folder, module=7).records) == len(load(folder, module="jit_small").records) == 1
+    assert len(load(folder, module="0000").records) == 25
