@@ -4,6 +4,7 @@
     hloscope report model.hlo --inputs model.npz -o r.html    inputs arg0, arg1, ... from an .npz
     hloscope report model.py:mlp --shapes "f32[128,256],f32[256,64]" -o report.html
     hloscope dump model.hlo -o dump/                          XLA-style dump folder (hloscope.viz.dump)
+    hloscope report xla_dump_dir/ -o xla.html                 XLA's own --xla_dump_to folder (hloscope.xla)
 
 Options shared with %%hlo: --pipeline (a pipeline name or comma-separated pass names),
 --backend, --opt-level, --no-run, --compare, --seed. Bad input (a parse error, a shape
@@ -27,6 +28,7 @@ from .compilation.inputs import shape_input
 from .compilation.record import Compilation
 from .errors import HloscopeError
 from .session import OptionError, SessionOptions
+from .xla import load as load_xla_dump
 
 SHAPES = re.compile(r"[a-z]+\d*\[[\d,\s]*\]")
 
@@ -41,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="one self-contained HTML page with every panel")
     dump = sub.add_parser("dump", help="a deterministic text/JSON dump folder")
     for s, out_help in ((report, "the HTML file to write"), (dump, "the folder to write")):
-        s.add_argument("source", help="FILE.hlo (HLO text) or FILE.py:FUNCTION")
+        s.add_argument("source", help="FILE.hlo (HLO text), FILE.py:FUNCTION, or an XLA dump folder (--xla_dump_to)")
         s.add_argument("-o", "--output", required=True, help=out_help)
         s.add_argument("--shapes", help='argument shapes of FUNCTION, e.g. "f32[128,256],f32[256,64]"')
         s.add_argument("--inputs", help="an .npz with arrays arg0, arg1, ... (instead of random inputs)")
@@ -53,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("--compare", default=None, help="numpy,jax or none (default: numpy)")
         s.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
         s.add_argument("--title", default=None)
+        s.add_argument("--module", default=None, help="of an XLA dump folder: the module's id or name "
+                                                      "(default: the one with the most pass snapshots)")
     dump.add_argument("--timings", action="store_true", help="also write timings.json (not deterministic)")
     return p
 
@@ -60,8 +64,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        report = _build(args)
-        _run(report)
+        if Path(args.source).is_dir():  # XLA's own dump: read, nothing to compile or run
+            report = _xla_record(args)
+        else:
+            report = _build(args)
+            _run(report)
     except CliError as e:
         print(f"hloscope: {e}", file=sys.stderr)
         return 2
@@ -97,6 +104,16 @@ def _build(args: argparse.Namespace) -> Compilation:
         return session.new(path.read_text(), inputs=inputs, options=options, title=args.title or f"hloscope: {path.name}")
     except HloscopeError as e:  # a pipeline that names an unknown pass, say
         raise CliError(f"{type(e).__name__}: {e}") from None
+
+
+def _xla_record(args: argparse.Namespace) -> Compilation:
+    try:
+        report = load_xla_dump(args.source, module=args.module)
+    except HloscopeError as e:
+        raise CliError(f"{type(e).__name__}: {e}") from None
+    if args.title:
+        report.title = args.title
+    return report
 
 
 def _run(report: Compilation) -> None:

@@ -78,3 +78,20 @@ def test_a_failed_stage_still_writes_the_report(tmp_path):
 def test_the_console_script_is_declared():
     text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
     assert 'hloscope = "hloscope.cli:main"' in text
+
+
+XLA_DUMP = Path(__file__).resolve().parents[1] / "xla_dumps" / "gelu_mlp"
+
+
+def test_report_and_dump_of_an_xla_dump_folder(tmp_path):
+    done = hloscope("report", XLA_DUMP, "-o", tmp_path / "xla.html")
+    assert done.returncode == 0, done.stderr
+    assert "XLA:CPU dump of jit__p_gelu_mlp" in done.stdout and "25 snapshots" in done.stdout
+    assert "jit__p_gelu_mlp" in (tmp_path / "xla.html").read_text()
+    done = hloscope("dump", XLA_DUMP, "-o", tmp_path / "dump")
+    assert done.returncode == 0, done.stderr
+    records = (tmp_path / "dump" / "records.json").read_text()
+    assert "adding_copies_to_resolve_interference" in records
+    (tmp_path / "empty").mkdir()
+    done = hloscope("report", tmp_path / "empty", "-o", tmp_path / "x.html")
+    assert done.returncode == 2 and "no XLA module dumps" in done.stderr and not (tmp_path / "x.html").exists()
