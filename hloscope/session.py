@@ -65,6 +65,8 @@ def new(target: Any, *args: Any, options: SessionOptions | None = None, inputs: 
     given = list(args) or inputs
     if isinstance(target, Executable):
         return _of_executable(target, options, title, given)
+    if isinstance(target, Compilation) and target.table == [] and target.executable is None:
+        return target  # a record read, not compiled (hloscope.xla.load): nothing to run, shown as it is
     if isinstance(target, Compilation):
         exe = target.executable or target.made()
         if exe is None:

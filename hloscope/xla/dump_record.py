@@ -71,6 +71,7 @@ def load(folder: str | Path, module: int | str | None = None) -> Compilation:
                     title=f"XLA:{backend.upper()} dump of {files.name} (module {files.id}) from {root}")
     _stage(c, "parse dump", lambda: _parse(c, source))
     _stage(c, "read reports", lambda: _reports(c, files))
+    c.table = []  # every stage ran here: the explorer and hloscope.session have nothing left to run
     return c
 
 
