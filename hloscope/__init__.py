@@ -16,6 +16,7 @@ pass records, memory plan, code and run. See docs/architecture.md for how the pa
 from typing import Any
 
 from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
+from . import xla  # noqa: F401  XLA's own dump folders: hloscope.xla.load
 from .compilation.caching import CACHE as compile_cache
 from .compilation.record import Compilation
 from .compiler import compile, jit, optimize

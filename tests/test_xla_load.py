@@ -136,3 +136,19 @@ def test_module_picked_by_id_or_name_default_most_steps(tmp_path):
     assert len(load(folder).records) == 25
     assert len(load(folder, module=7).records) == len(load(folder, module="jit_small").records) == 1
     assert len(load(folder, module="0000").records) == 25
+
+
+def test_kernels_one_per_fusion_with_partitions_and_their_llvm_ir(c):
+    assert {k.name: (k.kind, k.partitions) for k in c.kernels} == {
+        "ynn_fusion.1": ("custom", 1), "multiply_multiply_fusion": ("loop", 2),
+        "ynn_fusion": ("custom", 1), "broadcast_add_fusion": ("loop", 1)}
+    loop = c.kernel("multiply_multiply_fusion")
+    assert loop.llvm_ir == (DUMP / f"{PREFIX}multiply_multiply_fusion_kernel_module.ir-no-opt.ll").read_text()
+    assert "<8 x float>" in loop.optimized_llvm_ir
+    assert c.kernel("ynn_fusion").llvm_ir == "" and "library call (__ynn_fusion)" in c.kernel("ynn_fusion").notes
+
+
+def test_reachable_as_hloscope_xla():
+    import hloscope
+
+    assert hloscope.xla.load is load

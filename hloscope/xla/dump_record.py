@@ -5,6 +5,7 @@
                   previous snapshot (the first: the input), after = this one
     module        the optimized module (<backend>_after_optimizations)
     llvm_ir       the kernels' LLVM IR files, one after another (optimized_llvm_ir: after LLVM)
+    kernels       one Kernel per fusion of the optimized entry (hloscope.xla.kernels)
     xla_memory_total_bytes   XLA's buffer assignment total (its memory-usage report)
 
 XLA records no time per pass and no decisions, so `seconds` is 0 and `log` is empty.
@@ -24,6 +25,7 @@ from ..ir.module import HloModule
 from ..passes.record import PassRecord
 from .dump_files import DumpModule, find_modules, pick_module
 from .errors import XlaDumpError
+from .kernels import xla_kernels
 
 _TOTAL = re.compile(r"^Total bytes:\s*(\d+)", re.MULTILINE)
 _ALLOCATION = re.compile(r"^allocation \d+: size (\d+)", re.MULTILINE)
@@ -121,6 +123,9 @@ def _reports(c: Compilation, files: DumpModule) -> str:
     c.llvm_ir = _joined(files.files_ending(".ir-no-opt.ll"))
     c.optimized_llvm_ir = _joined(files.files_ending(".ir-with-opt.ll"))
     notes.append(f"{len(files.files_ending('.ir-no-opt.ll'))} LLVM IR files")
+    if c.optimized_module is not None:
+        c.kernels = xla_kernels(c.optimized_module, files)
+        notes.append(f"{len(c.kernels)} fusion kernels")
     return ", ".join(notes)
 
 
