@@ -152,3 +152,9 @@ def test_reachable_as_hloscope_xla():
     import hloscope
 
     assert hloscope.xla.load is load
+
+
+def test_summary_lists_xla_passes(c):
+    text = c.summary()
+    assert "adding_copies_to_resolve_interference  copy-insertion" in text
+    assert "5 of 25 pass runs changed the module" in text

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the record is read, never imported: views sit below it
 def summary(c: Compilation) -> str:
     lines = [_head(c)]
     lines += [_stage_line(s) for s in c.stages]
-    if not c.target and c.records:
+    if (not c.target or c.target.startswith("xla:")) and c.records:  # XLA's dump: its passes are the story
         lines += ["", *pass_table(c)]
     if c.has_stage("run"):  # a session's record: say what the compiler achieved
         lines += [f"  {k}: {v}" for k, v in facts(c)]
