@@ -10,7 +10,8 @@ from hloscope.ir import ArrayShape, PadDim, Raw, SliceDim, TupleShape, WindowDim
 
 HERE = Path(__file__).parent
 CORPUS = sorted((HERE / "corpus").glob("*.hlo"))
-DUMPS = sorted((HERE / "xla_dumps" / "gelu_mlp").glob("*.txt"))
+DUMPS = [p for p in sorted((HERE / "xla_dumps" / "gelu_mlp").glob("*.txt"))
+         if not p.name.endswith(("-buffer-assignment.txt", "-memory-usage-report.txt"))]  # XLA's reports, not HLO
 
 
 def roundtrip(text: str) -> str:
