@@ -111,7 +111,7 @@ def write(made: dict) -> None:
     cases = {}
     for name, m in made.items():
         (OUT / f"{name}.hlo").write_text(m["hlo"])
-        (OUT / f"{name}.opt.hlo").write_text(m["opt_hlo"])
+        (OUT / f"{name}.opt.hlo").write_text(without_checkout_path(m["opt_hlo"]))
         arrays = {f"arg{i}": a for i, a in enumerate(m["leaves"])} | {f"out{i}": a for i, a in enumerate(m["outs"])}
         np.savez_compressed(OUT / f"{name}.npz", **arrays)  # type: ignore[arg-type]
         outputs = [spec(f"out{i}", o) | tol for i, (o, tol) in enumerate(zip(m["outs"], m["tols"]))]
@@ -160,5 +160,12 @@ def main() -> None:
               f"XLA {m['xla_ms']:.2f} ms")
 
 
+def without_checkout_path(text: str) -> str:
+    """XLA's optimized text names source files by absolute path: keep them relative to the
+    checkout, so the committed files name no machine's folders."""
+    return text.replace(str(Path(__file__).resolve().parents[2]) + "/", "")
+
+
 if __name__ == "__main__":
     main()
+

@@ -51,7 +51,7 @@ def main() -> None:
         (HERE / f"{name}.hlo").write_text(text)
         np.savez(HERE / f"{name}.npz", x=x, values=values, indices=indices)
         if compiled:
-            (HERE / f"{name}.compiled.hlo").write_text(lowered.compile().as_text())
+            (HERE / f"{name}.compiled.hlo").write_text(lowered.compile().as_text().replace(str(HERE.parents[1]) + "/", ""))  # no machine paths
         if name in SMALLEST:
             neg_values, neg_indices = (np.asarray(a) for a in top_k(x, k)(-x))
             (HERE / f"{name}_smallest.hlo").write_text(text.replace("largest=true", "largest=false"))
