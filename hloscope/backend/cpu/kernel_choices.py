@@ -18,6 +18,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
@@ -27,8 +29,8 @@ from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopKernel
 from ..loop_kernel import emit_loop_kernel
 from ..reduction import ReduceParts, loop_plan
-from .conv_kernel import emit_conv_kernel
 from ..topk_kernel import emit_topk_kernel
+from .conv_kernel import emit_conv_kernel
 from .dot_kernel import emit_dot_kernel
 from .reduce_kernel import emit_reduce_kernel
 from .scan_kernel import emit_scan_kernel, scan_plan
@@ -39,12 +41,23 @@ from .split_reduce import chunk_count, emit_split_reduce
 from .widening_dot import SIXTEEN_BIT, emit_widening_dot, widening_ok
 
 
+EmitOwn = Callable[[ModuleContext, KernelSpec, BufferLayout], LoopKernel]
+
+# Roots computed by a kernel of their own, whatever else the computation holds.
+OWN_KERNELS: dict[str, EmitOwn] = {
+    "scatter": lambda mc, spec, layout: emit_scatter_kernel(mc, spec),
+    "select-and-scatter": lambda mc, spec, layout: emit_select_scatter_kernel(mc, spec),
+    "sort": emit_sort_kernel,
+    "topk": lambda mc, spec, layout: emit_topk_kernel(mc, spec),
+    "custom-call": lambda mc, spec, layout: emit_topk_kernel(mc, spec),  # TopK: dispatch refuses the rest
+    "convolution": emit_conv_kernel,
+}
+
 class CpuKernels:
     """The CPU's kernel choices (see the module docstring). A full reduction of at least
     `parallel_min_elements` elements is split into chunks."""
 
-    own_kernel_roots = frozenset({"scatter", "sort", "convolution", "select-and-scatter", "topk",
-                                  "custom-call"})  # custom-call: TopK only
+    own_kernel_roots = frozenset(OWN_KERNELS)
 
     def __init__(self, mc: ModuleContext, parallel_min_elements: int):
         self.mc, self.parallel_min_elements = mc, parallel_min_elements
@@ -61,15 +74,7 @@ class CpuKernels:
         return self.mc.unique_name(text)
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
-        if spec.comp.root_instruction.opcode in ("topk", "custom-call"):
-            return emit_topk_kernel(self.mc, spec)
-        if spec.comp.root_instruction.opcode == "scatter":
-            return emit_scatter_kernel(self.mc, spec)
-        if spec.comp.root_instruction.opcode == "convolution":
-            return emit_conv_kernel(self.mc, spec, layout)
-        if spec.comp.root_instruction.opcode == "select-and-scatter":
-            return emit_select_scatter_kernel(self.mc, spec)
-        return emit_sort_kernel(self.mc, spec, layout)
+        return OWN_KERNELS[spec.comp.root_instruction.opcode](self.mc, spec, layout)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
         """A dot of two parameters in matrix form: it gets a dot kernel of its own. A 16-bit

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
@@ -34,11 +36,21 @@ from .sort_kernel import emit_sort_kernel
 from .topk_kernel import emit_topk_kernel
 
 
+# Roots computed by kernels of their own (scatter and select-and-scatter: an initializing
+# kernel, then the updates), whatever else the computation holds.
+OWN_KERNELS: dict[str, Callable[[GpuModuleContext, KernelSpec], GpuKernel | list[GpuKernel]]] = {
+    "scatter": emit_scatter,
+    "select-and-scatter": emit_select_scatter,
+    "sort": emit_sort_kernel,
+    "topk": emit_topk_kernel,
+    "custom-call": emit_topk_kernel,  # TopK: dispatch refuses the rest
+    "convolution": emit_conv_kernel,
+}
+
 class GpuKernels:
     """The GPU's kernel choices (see the module docstring)."""
 
-    own_kernel_roots = frozenset({"sort", "convolution", "scatter", "select-and-scatter", "topk",
-                                  "custom-call"})  # custom-call: TopK only
+    own_kernel_roots = frozenset(OWN_KERNELS)
 
     def __init__(self, mc: GpuModuleContext):
         self.mc = mc
@@ -55,15 +67,7 @@ class GpuKernels:
         return llvm_name(text)  # made unique, in PTX's alphabet, when the kernel is declared
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> GpuKernel | list[GpuKernel]:
-        if spec.comp.root_instruction.opcode in ("topk", "custom-call"):
-            return emit_topk_kernel(self.mc, spec)
-        if spec.comp.root_instruction.opcode == "convolution":
-            return emit_conv_kernel(self.mc, spec)
-        if spec.comp.root_instruction.opcode == "scatter":
-            return emit_scatter(self.mc, spec)
-        if spec.comp.root_instruction.opcode == "select-and-scatter":
-            return emit_select_scatter(self.mc, spec)
-        return emit_sort_kernel(self.mc, spec)
+        return OWN_KERNELS[spec.comp.root_instruction.opcode](self.mc, spec)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
         return dot_ok(comp, dot)
