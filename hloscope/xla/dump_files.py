@@ -17,7 +17,9 @@ from pathlib import Path
 
 from .errors import XlaDumpError
 
-_PREFIX = re.compile(r"^module_(\d+)\.(.+?)\.(?=\d{4,}\.|before_optimizations|\w+_after_optimizations|.*\.ll$)")
+# the module's name ends where one of XLA's suffixes starts (a name may hold dots)
+_PREFIX = re.compile(r"^module_(\d+)\.(.+?)\.(?=\d{4,}\.|before_optimizations|\w+_after_optimizations|obj-file\."
+                     r"|debug_options$|thunk_sequence\.txt$|.*\.(?:ll|ptx|o)$)")
 _SNAPSHOT = re.compile(r"^(\d{4,})\.(.+)\.txt$")
 _OPTIMIZED = re.compile(r"^(\w+)_after_optimizations\.txt$")
 
