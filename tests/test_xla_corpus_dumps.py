@@ -153,3 +153,17 @@ def test_html_page_and_dump(dumps, name, tmp_path):
         (r.pipeline, r.name, r.changed) for r in c.records]
     assert data["memory"]["total_bytes"] == report_total(dumps.folder(name))
     assert "XLA's outputs and temporaries" in c.summary() and "arena 0 B" not in c.summary()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_llvm_ir_file_is_one_kernels(dumps, name):
+    """Each .ll file XLA wrote is the IR of exactly one kernel of the record, which defines it."""
+    c, folder = dumps.record(name), dumps.folder(name)
+    texts = sorted(p.read_text() for p in folder.glob("*.ir-no-opt.ll"))
+    assert texts and sorted(k.llvm_ir for k in c.kernels if k.llvm_ir) == texts
+    for k in c.kernels:
+        if k.llvm_ir:
+            assert re.search(rf"^define ptr @{re.escape(k.name)}(_kernel)?\(", k.llvm_ir, re.M), k.name
+            assert k.optimized_llvm_ir, k.name
+        else:
+            assert k.notes, k.name  # a library call, or no file defines it: said, not hidden
