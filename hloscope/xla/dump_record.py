@@ -8,7 +8,9 @@
     memory_plan   XLA's buffer assignment and live ranges as a MemoryPlan (hloscope.xla.memory_plan):
                   peak_bytes = XLA's outputs and temporaries, total_bytes = every allocation
     llvm_ir       the kernels' LLVM IR files, one after another (optimized_llvm_ir: after LLVM)
-    kernels       one Kernel per fusion of the optimized entry (hloscope.xla.kernels)
+    kernels       one Kernel per fusion (hloscope.xla.kernels); XLA:GPU: one per kernel launch
+    assembly      XLA:GPU: the PTX (assembly_language "PTX"); program: its thunk sequence
+                  (hloscope.xla.gpu_dump)
     object_size   the bytes of XLA:CPU's object files (obj-file.*.o)
     xla_memory_total_bytes   XLA's buffer assignment total (its memory-usage report)
 
@@ -24,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..compilation.record import Compilation, StageRecord
+from ..compilation.record import Compilation, LazyText, StageRecord
 from ..errors import HloParseError
 from ..ir import parse_hlo
 from ..ir.module import HloModule
@@ -33,6 +35,7 @@ from ..passes.record import PassRecord
 from .dump_files import DumpModule, find_modules, pick_module
 from .buffer_assignment import read_buffer_assignment
 from .errors import XlaDumpError
+from .gpu_dump import gpu_kernels, read_thunks
 from .kernels import xla_kernels
 from .live_ranges import read_live_ranges
 from .memory_plan import xla_memory_plan
@@ -78,8 +81,11 @@ def load(folder: str | Path, module: int | str | None = None) -> Compilation:
     files = pick_module(find_modules(root), module, root)
     source = XlaDump(root, files.id, files.name, files)
     backend = files.backend or "xla"
+    device = ""
+    if backend.endswith("_gpu"):  # sm_8.0_gpu: XLA:GPU for that compute capability
+        backend, device = "gpu", f" ({backend.removesuffix('_gpu')})"
     c = Compilation(source=source, target=f"xla:{backend}",
-                    title=f"XLA:{backend.upper()} dump of {files.name} (module {files.id}) from {root}")
+                    title=f"XLA:{backend.upper()}{device} dump of {files.name} (module {files.id}) from {root}")
     _stage(c, "parse dump", lambda: _parse(c, source))
     _stage(c, "read reports", lambda: _reports(c, files))
     c.table = []  # every stage ran here: the explorer and hloscope.session have nothing left to run
@@ -147,10 +153,29 @@ def _reports(c: Compilation, files: DumpModule) -> str:
     c.llvm_ir = _joined(files.files_ending(".ir-no-opt.ll"))
     c.optimized_llvm_ir = _joined(files.files_ending(".ir-with-opt.ll"))
     notes.append(f"{len(files.files_ending('.ir-no-opt.ll'))} LLVM IR files")
-    if c.optimized_module is not None:
+    if c.target == "xla:gpu":
+        notes += _gpu(c, files)
+    elif c.optimized_module is not None:
         c.kernels = xla_kernels(c.optimized_module, files)
         notes.append(f"{len(c.kernels)} fusion kernels")
     return ", ".join(notes)
+
+
+def _gpu(c: Compilation, files: DumpModule) -> list[str]:
+    """XLA:GPU's PTX (the record's PTX, as hloscope's GPU target fills it), its thunk sequence
+    (the record's host program) and a kernel per launch."""
+    notes = []
+    ptx = files.files_ending(".ptx")
+    if ptx:
+        c.assembly_text = LazyText("\n".join(p.read_text() for p in ptx))
+        c.assembly_language = "PTX"
+        notes.append(f"PTX from {len(ptx)} file{'s' if len(ptx) > 1 else ''}")
+    sequence = files.file(".thunk_sequence.txt")
+    if sequence is not None and c.optimized_module is not None:
+        c.program = sequence.read_text()
+        c.kernels = gpu_kernels(c.optimized_module, read_thunks(sequence), c.llvm_ir, c.optimized_llvm_ir)
+        notes.append(f"{len(c.kernels)} kernel launches in the thunk sequence")
+    return notes
 
 
 def _joined(paths: list[Path]) -> str:
