@@ -239,3 +239,11 @@ def test_a_broken_report_file_is_named(tmp_path, suffix, cut, message):
     path.write_text(cut(path.read_text()))
     with pytest.raises(XlaDumpError, match=re.escape(path.name) + ".*" + message):
         load(folder)
+
+
+def test_cli_dump_of_the_folder_has_xlas_total(tmp_path):
+    from hloscope.cli import main
+
+    assert main(["dump", str(DUMP), "-o", str(tmp_path / "out")]) == 0
+    data = json.loads((tmp_path / "out" / "records.json").read_text())
+    assert data["memory"]["total_bytes"] == 255232 and len(data["passes"]) == 25
