@@ -75,3 +75,39 @@ def test_a_literal_over_several_lines_is_not_remembered_by_its_first_line():
     first = parse_hlo(text, memo=memo)
     again = parse_hlo(text.replace("3, 4", "5, 6"), memo=memo)
     assert "5, 6" in again.to_text().replace("5,6", "5, 6") and again.to_text() != first.to_text()
+
+
+def _outcome(text: str, memo: ParseMemo | None) -> str:
+    try:
+        return parse_hlo(text, memo=memo).to_text()
+    except HloParseError as e:
+        return f"error: {e}"
+
+
+def test_mutated_snapshots_parse_or_fail_the_same_with_a_warm_memo():
+    """Cut, dropped, doubled or swapped lines and characters of real snapshots: a memo that has
+    seen the originals gives the same module or the same error as parsing alone."""
+    import random
+
+    rng = random.Random(15)
+    memo = ParseMemo()
+    texts = [p.read_text() for p in SNAPSHOTS]
+    for text in texts:
+        parse_hlo(text, memo=memo)
+    for _ in range(150):
+        lines = rng.choice(texts).splitlines(keepends=True)
+        i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+        how = rng.randrange(5)
+        if how == 0:
+            del lines[i]
+        elif how == 1:
+            lines.insert(i, lines[j])
+        elif how == 2:
+            lines[i], lines[j] = lines[j], lines[i]
+        elif how == 3:
+            at = rng.randrange(len(lines[i]))
+            lines[i] = lines[i][:at] + lines[i][at + 1:]
+        else:
+            lines = lines[:i]
+        mutated = "".join(lines)
+        assert _outcome(mutated, memo) == _outcome(mutated, None), (how, i, j)
