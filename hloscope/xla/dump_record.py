@@ -131,6 +131,21 @@ def _parse(c: Compilation, source: XlaDump) -> str:
 
 
 def _reports(c: Compilation, files: DumpModule) -> str:
+    notes = _memory(c, files)
+    c.object_size = sum(p.stat().st_size for p in files.files_ending(".o"))
+    c.llvm_ir = _joined(files.files_ending(".ir-no-opt.ll"))
+    c.optimized_llvm_ir = _joined(files.files_ending(".ir-with-opt.ll"))
+    notes.append(f"{len(files.files_ending('.ir-no-opt.ll'))} LLVM IR files")
+    if c.target == "xla:gpu":
+        notes += _gpu(c, files)
+    elif c.optimized_module is not None:
+        c.kernels = xla_kernels(c.optimized_module, files)
+        notes.append(f"{len(c.kernels)} fusion kernels")
+    return ", ".join(notes)
+
+
+def _memory(c: Compilation, files: DumpModule) -> list[str]:
+    """XLA's memory total (its memory-usage report, else its allocations) and its plan."""
     notes = []
     report, assignment = files.file("-memory-usage-report.txt"), files.file("-buffer-assignment.txt")
     allocations = read_buffer_assignment(assignment) if assignment is not None else None
@@ -148,17 +163,7 @@ def _reports(c: Compilation, files: DumpModule) -> str:
         assert assignment is not None
         c.memory_plan = plan = xla_memory_plan(c.optimized_module, allocations, read_live_ranges(live_file), assignment)
         notes.append(f"XLA's plan: {len(plan.buffers)} buffers, outputs and temporaries {plan.peak_bytes:,} B")
-    objects = files.files_ending(".o")
-    c.object_size = sum(p.stat().st_size for p in objects)
-    c.llvm_ir = _joined(files.files_ending(".ir-no-opt.ll"))
-    c.optimized_llvm_ir = _joined(files.files_ending(".ir-with-opt.ll"))
-    notes.append(f"{len(files.files_ending('.ir-no-opt.ll'))} LLVM IR files")
-    if c.target == "xla:gpu":
-        notes += _gpu(c, files)
-    elif c.optimized_module is not None:
-        c.kernels = xla_kernels(c.optimized_module, files)
-        notes.append(f"{len(c.kernels)} fusion kernels")
-    return ", ".join(notes)
+    return notes
 
 
 def _gpu(c: Compilation, files: DumpModule) -> list[str]:
