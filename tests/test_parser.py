@@ -11,7 +11,7 @@ from hloscope.ir import ArrayShape, PadDim, Raw, SliceDim, TupleShape, WindowDim
 HERE = Path(__file__).parent
 CORPUS = sorted((HERE / "corpus").glob("*.hlo"))
 DUMPS = [p for p in sorted((HERE / "xla_dumps" / "gelu_mlp").glob("*.txt"))
-         if not p.name.endswith(("-buffer-assignment.txt", "-memory-usage-report.txt"))]  # XLA's reports, not HLO
+         if not p.name.endswith(("-buffer-assignment.txt", "-memory-usage-report.txt", "-live-range.txt"))]  # XLA's reports, not HLO
 
 
 def roundtrip(text: str) -> str:

@@ -14,7 +14,7 @@ xla_hlo = xla_client.hlo
 
 HERE = Path(__file__).parent
 FILES = sorted((HERE / "corpus").glob("*.hlo")) + [p for p in sorted((HERE / "xla_dumps" / "gelu_mlp").glob("*.txt"))
-                                                     if not p.name.endswith(("-buffer-assignment.txt", "-memory-usage-report.txt"))]
+                                                     if not p.name.endswith(("-buffer-assignment.txt", "-memory-usage-report.txt", "-live-range.txt"))]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

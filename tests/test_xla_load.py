@@ -158,3 +158,92 @@ def test_summary_lists_xla_passes(c):
     text = c.summary()
     assert "adding_copies_to_resolve_interference  copy-insertion" in text
     assert "5 of 25 pass runs changed the module" in text
+
+
+# ---- XLA's memory plan: buffer assignment + live ranges as a MemoryPlan ----
+
+LIVE = DUMP / f"{PREFIX}cpu_after_optimizations-live-range.txt"
+
+
+def test_memory_plan_is_xlas_buffer_assignment_with_its_live_ranges(c):
+    plan = c.memory_plan
+    assert plan.schedule == [line.split(":")[1] for line in LIVE.read_text().splitlines()[2:11]]
+    ranges = dict(re.findall(r"^    (\S+)\{\}:(\d+-\d+)$", LIVE.read_text(), re.MULTILINE))
+    by_name = {b.name: b for b in plan.buffers}
+    # the two f32[32,256] intermediates share XLA's 32 KiB temp in turn, as do ynn_fusion and the output
+    temp, out = by_name["ynn_fusion.1"], by_name["ynn_fusion"]
+    assert (temp.kind, temp.size, temp.values) == ("temporary", 32768, ("ynn_fusion.1", "multiply_multiply_fusion"))
+    assert (out.kind, out.size, out.values) == ("output", 8192, ("ynn_fusion", "broadcast_add_fusion"))
+    assert (temp.start, temp.end) == (int(ranges["ynn_fusion.1"].split("-")[0]), int(ranges["multiply_multiply_fusion"].split("-")[1]))
+    assert (out.start, out.end) == (7, 8)  # XLA's "8-9" ends at max (9): the last position
+    assert {b.name for b in plan.buffers if b.kind == "parameter"} == {"x.1", "w1.1", "b1.1", "w2.1", "b2.1"}
+    assert all(b.offset is None for b in plan.buffers if b.kind == "parameter")
+    # outputs and temporaries laid end to end: XLA allocates 8 KiB + 32 KiB per run
+    assert plan.peak_bytes == 40960 and {out.offset, temp.offset} == {0, 8192}
+    assert plan.total_bytes == c.xla_memory_total_bytes == 255232
+    assert (plan.live_peak_position, plan.live_peak_bytes) == (7, 255232)
+    assert plan.by_instruction("multiply_multiply_fusion") is temp
+
+
+def test_memory_chart_draws_xlas_plan(c):
+    from hloscope.viz import memory_plan_html
+
+    page = memory_plan_html(c.memory_plan)
+    for name in ("ynn_fusion.1", "ynn_fusion", "w1.1"):
+        assert f'data-instruction="{name}"' in page
+    assert "arena peak 40,960 bytes" in page
+
+
+def test_summary_has_xlas_memory_and_object_files_not_an_empty_arena(c):
+    text = c.summary()
+    assert "arena 0 B" not in text and "object 0 B" not in text
+    objects = sum(p.stat().st_size for p in DUMP.glob(f"{PREFIX}obj-file.*.o"))
+    assert objects > 0 and c.object_size == objects
+    assert f"4 kernels, XLA's outputs and temporaries 40,960 B, object files {objects:,} B" in text
+
+
+def test_records_json_has_every_step_in_order_and_xlas_memory_total(c, tmp_path):
+    c.dump(tmp_path)
+    data = json.loads((tmp_path / "records.json").read_text())
+    assert data["memory"]["total_bytes"] == 255232 and data["memory"]["arena_bytes"] == 40960
+    files = snapshot_files()
+    assert len(data["passes"]) == len(files)
+    for step, path, record in zip(data["passes"], files, c.records):
+        rest = path.name[len(PREFIX) + 5:]  # past "NNNN."
+        assert step["pipeline"] == rest.split(".after_")[0]
+        assert step["name"] == rest.split(".after_")[1].removesuffix(".txt").split(".before_")[0]
+        assert step["changed"] == record.changed
+        assert (step["instructions_before"], step["instructions_after"]) == (
+            record.before.instruction_count(), record.after.instruction_count())
+    assert (tmp_path / "memory_plan.txt").read_text().startswith("MemoryPlan of main.1")
+
+
+def test_an_unchanged_snapshot_is_the_same_module(c):
+    unchanged = [r for r in c.records if not r.changed]
+    assert unchanged and all(r.after is r.before for r in unchanged)
+
+
+@pytest.mark.parametrize("suffix, cut, message", [
+    ("-live-range.txt", lambda t: "", "does not start with 'HloLiveRange"),
+    ("-live-range.txt", lambda t: t.replace("    3:w2.1", "    4:w2.1"), r"line 6: expected position 3"),
+    ("-live-range.txt", lambda t: t.replace("ynn_fusion.1{}:5-6", "ynn_fusion.1{}:5-"), "cannot read this live range"),
+    ("-buffer-assignment.txt", lambda t: t[: t.index("allocation 3")] + "allocation 3: size", "line 8: cannot read this allocation"),
+    ("-buffer-assignment.txt", lambda t: t.replace("value: <37 ynn_fusion", "value: <37"), "cannot read this value"),
+    ("-buffer-assignment.txt", lambda t: "BufferAssignment:\n", "no 'allocation N: size"),
+    ("-buffer-assignment.txt", lambda t: t.replace("<32 w1.1 @0>", "<32 w9.1 @0>"), "'w9.1', which is not in the optimized"),
+    ("-memory-usage-report.txt", lambda t: t.replace("Total bytes", "Total"), "no 'Total bytes: N' line"),
+])
+def test_a_broken_report_file_is_named(tmp_path, suffix, cut, message):
+    folder = _copy(tmp_path)
+    path = folder / f"{PREFIX}cpu_after_optimizations{suffix}"
+    path.write_text(cut(path.read_text()))
+    with pytest.raises(XlaDumpError, match=re.escape(path.name) + ".*" + message):
+        load(folder)
+
+
+def test_cli_dump_of_the_folder_has_xlas_total(tmp_path):
+    from hloscope.cli import main
+
+    assert main(["dump", str(DUMP), "-o", str(tmp_path / "out")]) == 0
+    data = json.loads((tmp_path / "out" / "records.json").read_text())
+    assert data["memory"]["total_bytes"] == 255232 and len(data["passes"]) == 25

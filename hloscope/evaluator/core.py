@@ -33,6 +33,15 @@ from .table import HANDLERS
 _SCALAR_IDENTITY = frozenset({"broadcast", "reshape", "bitcast", "copy", "opt-barrier"})
 
 
+def _same_bits(inst: Instruction, value):
+    """A scalar bitcast may change the element type (XLA's algsimp turns a bitcast-convert of
+    f32 to s32 into a bitcast): the same bits read as the result's type."""
+    shape = inst.shape
+    if not isinstance(shape, ArrayShape) or np.asarray(value).dtype == shape.numpy_dtype:
+        return value
+    return np.asarray(value).view(shape.numpy_dtype)
+
+
 @per_value
 def _schedule(comp: Computation) -> tuple[Instruction, ...]:
     """The computation's post order, computed once (while bodies run it many times)."""
@@ -87,7 +96,7 @@ class Evaluator:
         """The value of one instruction given its operands' values."""
         try:
             if lifted and inst.opcode in _SCALAR_IDENTITY:
-                return operands[0]
+                return _same_bits(inst, operands[0]) if inst.opcode == "bitcast" else operands[0]
             handler = HANDLERS.get(inst.opcode)
             if handler is None:
                 raise NotSupportedError(f"not supported: {inst.opcode} (instruction {inst.name})")

@@ -12,6 +12,7 @@ never evaluates anything it reads. Every error carries line, column and a caret.
 from __future__ import annotations
 
 import re as _re
+from dataclasses import dataclass, field
 
 from ..errors import HloParseError
 from ..gc_pause import collector_paused
@@ -45,8 +46,10 @@ MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Pyth
 MAX_RANK = 64  # numpy's limit: an array of higher rank could not be evaluated, passed or returned
 
 
-def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS) -> HloModule:
-    """Parse a module in XLA's HLO text syntax. Raises HloParseError with line, column and caret."""
+def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: ParseMemo | None = None) -> HloModule:
+    """Parse a module in XLA's HLO text syntax. Raises HloParseError with line, column and caret.
+
+    `memo` (one ParseMemo passed to several calls) reuses what an identical text gave before."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -58,7 +61,7 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS) -> HloModu
                 f"HLO text is not valid UTF-8 (byte 0x{text[e.start]:02x})", line, e.start - line_start + 1, shown
             ) from None
     with collector_paused():
-        return _ModuleParser(text, max_elements).module()
+        return _ModuleParser(text, max_elements, memo).module()
 
 
 def parse_shape(text: str) -> Shape:
@@ -70,10 +73,25 @@ def parse_shape(text: str) -> Shape:
     return shape
 
 
+@dataclass
+class ParseMemo:
+    """What parsing a run of snapshots of one module (XLA's per-pass dumps) can share: most
+    computations, and most instruction lines of the rest, repeat word for word, and IR values
+    are immutable, so an identical text gives the same value. Keyed by exact text; each entry
+    also keeps the names the text refers to, so the checks of a module still run."""
+
+    # text -> (computation, (computation it calls, offset in the text))
+    computations: dict[str, tuple[Computation, tuple[tuple[str, int], ...]]] = field(default_factory=dict)
+    # line -> (is ROOT, instruction, (operand, offset in the line), (computation it calls, offset))
+    instructions: dict[str, tuple[bool, Instruction, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]] = (
+        field(default_factory=dict))
+
+
 class _ModuleParser:
-    def __init__(self, text: str, max_elements: int):
+    def __init__(self, text: str, max_elements: int, memo: ParseMemo | None = None):
         self.s = Scanner(text)
         self.max_elements = max_elements
+        self.memo = memo
         self.computation_refs: list[tuple[str, int]] = []  # (name, position) to resolve at the end
         self.shape_cache: dict[str, Shape] = {}
         self.tuple_depth = 0
@@ -94,7 +112,7 @@ class _ModuleParser:
         while not s.at_end():
             start = s.pos
             is_entry = s.keyword("ENTRY")
-            comp = self.computation()
+            comp = self.computation() if self.memo is None else self.remembered_computation(self.memo)
             if any(c.name == comp.name for c in comps):
                 s.fail(f"computation {comp.name!r} is defined twice", start)
             if is_entry:
@@ -186,8 +204,11 @@ class _ModuleParser:
             if s.at_end():
                 s.fail(f"computation {name!r} is not closed with '}}'")
             start = s.pos
-            is_root = s.keyword("ROOT")
-            inst, operand_positions = self.instruction()
+            if self.memo is not None:
+                is_root, inst, operand_positions = self.remembered_instruction(self.memo)
+            else:
+                is_root = s.keyword("ROOT")
+                inst, operand_positions = self.instruction()
             if inst.name in positions:
                 s.fail(f"instruction name {inst.name!r} is used twice in computation {name!r}", start)
             positions[inst.name] = operand_positions
@@ -205,6 +226,58 @@ class _ModuleParser:
             self.attr_key()
             thread = s.string()
         return Computation(name, tuple(instructions), root or instructions[-1].name, thread)
+
+    def remembered_computation(self, memo: ParseMemo) -> Computation:
+        """A computation parsed before from the same text, else parsed and remembered. Its
+        text runs to the `}` XLA's printer puts at the start of a line, and that line's end;
+        it is remembered only when the parser ended there."""
+        s = self.s
+        s.skip()
+        start = s.pos
+        close = s.text.find("\n}", start)
+        end = s.text.find("\n", close + 2) if close >= 0 else -1
+        end = len(s.text) if end < 0 else end
+        key = s.text[start:end]
+        if (hit := memo.computations.get(key)) is not None:
+            comp, calls = hit
+            s.pos = end
+            self.computation_refs.extend((name, start + offset) for name, offset in calls)
+            return comp
+        first_ref = len(self.computation_refs)
+        comp = self.computation()
+        if self.ended_at(end):
+            memo.computations[key] = (comp, self.refs_since(first_ref, start))
+        return comp
+
+    def remembered_instruction(self, memo: ParseMemo) -> tuple[bool, Instruction, list]:
+        """(is ROOT, instruction, operand positions) of one line, as remembered_computation."""
+        s = self.s
+        s.skip()
+        start = s.pos
+        end = s.text.find("\n", start)
+        end = len(s.text) if end < 0 else end
+        key = s.text[start:end]
+        if (hit := memo.instructions.get(key)) is not None:
+            is_root, inst, operands, calls = hit
+            s.pos = end
+            self.computation_refs.extend((name, start + offset) for name, offset in calls)
+            return is_root, inst, [(name, start + offset) for name, offset in operands]
+        first_ref = len(self.computation_refs)
+        is_root = s.keyword("ROOT")
+        inst, positions = self.instruction()
+        if self.ended_at(end):
+            memo.instructions[key] = (is_root, inst, tuple((name, pos - start) for name, pos in positions),
+                                      self.refs_since(first_ref, start))
+        return is_root, inst, positions
+
+    def refs_since(self, first: int, start: int) -> tuple[tuple[str, int], ...]:
+        """The computations referred to since `first`, at offsets from `start`."""
+        return tuple((name, pos - start) for name, pos in self.computation_refs[first:])
+
+    def ended_at(self, end: int) -> bool:
+        """Whether the parser stopped at `end`, give or take the whitespace it skips."""
+        s = self.s
+        return s.pos >= end and not s.text[end:s.pos].strip()
 
     def check_operands(self, comp: str, instructions: list[Instruction], positions: dict) -> None:
         defined = positions.keys()

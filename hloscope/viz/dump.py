@@ -7,7 +7,8 @@ writes
     0000.<module>.before_optimizations.txt       the input HLO
     NNNN.<module>.<pipeline>.after_<pass>.txt    the HLO after each pass run that changed it
     after_optimizations.txt                      the final HLO
-    records.json                                 every pass run: name, changed, sizes, decisions
+    records.json                                 every pass run: name, changed, sizes, decisions;
+                                                 `memory`: the plan's sizes (XLA's dump: total_bytes)
     memory_plan.txt                              the buffer assignment
     llvm_ir.ll, optimized_llvm_ir.ll             the code, where the compilation made it:
     assembly.s or kernels.ptx, gpu_program.txt   assembly (CPU) or PTX and the host program (GPU)
@@ -71,6 +72,21 @@ def records_json(records: list[PassRecord], files: dict[int, str]) -> list[dict[
     ]
 
 
+def memory_json(c: Compilation) -> dict[str, int]:
+    """The plan's sizes; for a record read from XLA's dump also XLA's own `total_bytes` (the
+    memory-usage report's "Total bytes": every allocation, parameters included) and the bytes
+    live at its peak."""
+    memory: dict[str, int] = {}
+    plan = c.memory_plan
+    if plan is not None:
+        memory |= {"arena_bytes": plan.peak_bytes, "naive_bytes": plan.naive_bytes, "buffers": len(plan.buffers)}
+        if getattr(plan, "live_peak_bytes", 0):
+            memory["live_peak_bytes"] = getattr(plan, "live_peak_bytes")
+    if c.xla_memory_total_bytes:
+        memory["total_bytes"] = c.xla_memory_total_bytes
+    return memory
+
+
 def dump_record(path_dir: str | Path, c: Compilation, timings: bool = False) -> list[Path]:
     """Write the dump folder (created if needed) and return the files written, in order."""
     module, records = c.module, c.records
@@ -92,11 +108,10 @@ def dump_record(path_dir: str | Path, c: Compilation, timings: bool = False) -> 
     if module is not None:
         out["after_optimizations.txt"] = module.to_text()
     if records:
-        out["records.json"] = json.dumps(
-            {"module": module.name if module else None, "passes": records_json(records, files)},
-            indent=1,
-            sort_keys=True,
-        )
+        summary: dict[str, Any] = {"module": module.name if module else None, "passes": records_json(records, files)}
+        if memory := memory_json(c):
+            summary["memory"] = memory
+        out["records.json"] = json.dumps(summary, indent=1, sort_keys=True)
     if c.memory_plan is not None:
         out["memory_plan.txt"] = str(c.memory_plan)
     out.update(code_files(c))

@@ -110,13 +110,30 @@ def speed_facts(c: Compilation) -> list[tuple[str, str]]:
     return out + [(f"vs {ch.name}", ch.describe()) for ch in c.checks]
 
 
+def xla_code_facts(c: Compilation) -> list[str]:
+    """What a record read from XLA's dump says about its memory and code."""
+    facts = []
+    plan = c.memory_plan
+    if plan is not None:
+        facts.append(f"XLA's outputs and temporaries {plan.peak_bytes:,} B")
+    if c.object_size:
+        facts.append(f"object files {c.object_size:,} B")
+    if c.ptx:
+        facts.append(f"PTX {len(c.ptx):,} chars")
+    return facts or ["no memory or code files in the dump"]
+
+
 def _code_lines(c: Compilation) -> list[str]:
     if not c.target or not c.kernels:
         return []
-    what = "device arena" if c.assembly_language == "PTX" else "arena"
-    size = f"PTX {c.object_size:,} chars" if c.assembly_language == "PTX" else f"object {c.object_size:,} B"
-    lines = [f"  {len(c.kernels)} kernels, {what} {c.arena_bytes:,} B, {size}"]
-    if c.assembler is not None or c.assembly_language == "PTX":
+    xla = c.target.startswith("xla:")
+    if xla:  # XLA's dump: its own numbers, not hloscope's arena and object
+        lines = [f"  {len(c.kernels)} kernels, {', '.join(xla_code_facts(c))}"]
+    else:
+        what = "device arena" if c.assembly_language == "PTX" else "arena"
+        size = f"PTX {c.object_size:,} chars" if c.assembly_language == "PTX" else f"object {c.object_size:,} B"
+        lines = [f"  {len(c.kernels)} kernels, {what} {c.arena_bytes:,} B, {size}"]
+    if c.assembler is not None or (c.assembly_language == "PTX" and not xla):
         lines.append(f"  {c.ptxas_note.splitlines()[0] if c.ptxas_note else ''}")
     for k in c.kernels:
         if k.launch is not None:
@@ -125,7 +142,9 @@ def _code_lines(c: Compilation) -> list[str]:
         else:
             split = f" x{k.partitions} threads" if k.partitions > 1 else ""
             lines.append(f"    {k.name:<32} {k.kind:<10}{split}  {'; '.join(k.notes)}")
-    if any(not line.startswith("launch ") for line in c.program.splitlines()):
+    if xla and c.program:  # XLA:GPU's thunk sequence: too long to list here (gpu_program.txt in a dump)
+        lines.append(f"  thunk sequence: {len(c.program.splitlines())} lines")
+    elif any(not line.startswith("launch ") for line in c.program.splitlines()):
         lines.append("  host program (loops and branches read their predicate back):")
         lines += [f"    {line}" for line in c.program.splitlines()]
     return lines

@@ -1,9 +1,24 @@
 """The XLA lens: XLA's own per-pass dump folder read into hloscope's record.
 
     c = hloscope.xla.load("dump_dir")       # a Compilation: explore(c), c.save_html(...), c.dump(...)
+
+What `--xla_dump_to=DIR --xla_dump_hlo_pass_re=.*` writes (XLA:CPU and XLA:GPU), as the same
+record a hloscope compile makes: the module before optimizations (c.input_module), one step per
+numbered snapshot in order (c.records: pipeline, name, changed), the optimized module, XLA's
+buffer assignment and live ranges as a MemoryPlan (c.memory_plan: an XlaMemoryPlan whose
+peak_bytes are XLA's outputs and temporaries, total_bytes every allocation; its live_peak_bytes
+what XLA's live-range dump reports at its peak), the memory-usage report's total
+(c.xla_memory_total_bytes), the kernels' LLVM IR and object files' size (CPU), the PTX and the
+thunk sequence (GPU: c.ptx, c.program), one Kernel per fusion or launch. A folder with several
+modules: `load(DIR, module=3)` or `module="jit_f"` (default: the one with the most steps). A
+file that is cut short or not XLA's raises XlaDumpError naming it.
 """
 
 from .dump_record import load
 from .errors import XlaDumpError
 
 __all__ = ["load", "XlaDumpError"]
+
+from .memory_plan import XlaMemoryPlan  # noqa: E402  (hloscope.xla.load's plan type)
+
+__all__ += ["XlaMemoryPlan"]

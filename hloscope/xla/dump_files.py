@@ -4,8 +4,12 @@ File names (see tests/xla_dumps/README.md): `module_<id>.<name>.` then
     NNNN.<pipeline>.after_<A>.before_<B>.txt    a snapshot between two passes of a pipeline
     NNNN.<pass>.after_<step>.txt                a snapshot from inside a pass (copy-insertion)
     before_optimizations.txt                    the module as XLA received it
-    <backend>_after_optimizations.txt           the optimized module (plus -memory-usage-report etc.)
+    <backend>_after_optimizations.txt           the optimized module (plus -memory-usage-report etc.);
+                                                <backend> is cpu, or sm_<major>.<minor>_gpu for XLA:GPU
     <kernel>_kernel_module.ir-no-opt.ll         one kernel's LLVM IR (ir-with-opt: after LLVM's passes)
+    obj-file.<kernel>_kernel_module.o           its object code (XLA:CPU)
+    ir-no-opt.ll, ptx, thunk_sequence.txt       XLA:GPU: the module's LLVM IR, PTX and thunks
+                                                (hloscope.xla.gpu_dump)
 NNNN counts dumps of this module: it orders the snapshots (it is not a pass index).
 """
 
@@ -17,9 +21,11 @@ from pathlib import Path
 
 from .errors import XlaDumpError
 
-_PREFIX = re.compile(r"^module_(\d+)\.(.+?)\.(?=\d{4,}\.|before_optimizations|\w+_after_optimizations|.*\.ll$)")
+# the module's name ends where one of XLA's suffixes starts (a name may hold dots)
+_PREFIX = re.compile(r"^module_(\d+)\.(.+?)\.(?=\d{4,}\.|before_optimizations|[\w.]+_after_optimizations|obj-file\."
+                     r"|debug_options$|thunk_sequence\.txt$|(?:.*\.)?(?:ll|ptx|o)$)")
 _SNAPSHOT = re.compile(r"^(\d{4,})\.(.+)\.txt$")
-_OPTIMIZED = re.compile(r"^(\w+)_after_optimizations\.txt$")
+_OPTIMIZED = re.compile(r"^([\w.]+?)_after_optimizations\.txt$")  # cpu_, or sm_8.0_gpu_ for XLA:GPU
 
 
 @dataclass(frozen=True)
