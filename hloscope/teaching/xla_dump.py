@@ -117,7 +117,8 @@ def fusion_kind(inst) -> str:
 def check_fusion_kinds(c: Compilation, answer: dict[str, int]) -> None:
     """Exercise 3: {kind: count} of the optimized ENTRY's fusions, library fusions named by
     their library kind (`__ynn_fusion`) instead of `kCustom`."""
-    assert c.optimized_module is not None
+    if c.optimized_module is None:
+        raise ValueError(f"{c.title}: the dump has no optimized module (*_after_optimizations.txt) to count in")
     fusions = [i for i in c.optimized_module.entry_computation if i.opcode == "fusion"]
     expected = dict(Counter(fusion_kind(i) for i in fusions))
     hint = "inst.attr('kind') for each fusion of the ENTRY computation, and its backend_config's fusion_config kind"
