@@ -29,6 +29,7 @@ BROKEN = [
 
 def test_the_scan_finds_the_explorer_notebooks():
     assert "00_explorer_tour.ipynb" in [path.name for path in explorer_notebooks()]
+    assert "11_reading_a_real_xla_dump.ipynb" in [path.name for path in explorer_notebooks()]
 
 
 @pytest.mark.parametrize("name", [path.name for path in explorer_notebooks()])

@@ -1,4 +1,4 @@
-"""Small helpers for the course notebooks (notebooks/01..10): exercise checks and a few
+"""Small helpers for the course notebooks (notebooks/01..11): exercise checks and a few
 conveniences, so the notebooks can stay about the compiler.
 
     from hloscope.teaching import check, repo_path, best_time, side_by_side
@@ -9,6 +9,9 @@ conveniences, so the notebooks can stay about the compiler.
 
 A failed check raises, so a notebook run top to bottom (as the tests do) stops at a wrong
 answer; in Jupyter it shows as one line with the hint instead of a traceback.
+
+A notebook whose checks need more than a comparison has its own module here
+(`hloscope.teaching.xla_dump`: notebook 11's checks on an XLA dump).
 """
 
 from __future__ import annotations

@@ -1,0 +1,160 @@
+"""The exercise checks of notebook 11, "reading a real XLA dump": each works out the right
+answer from the record `hloscope.xla.load` made (and the dump's own text files), and when an
+answer is wrong, says which likely mistake it matches.
+
+    from hloscope.teaching.xla_dump import check_first_fusion_step
+    check_first_fusion_step(c, 54)
+        ✓ the first snapshot with a fusion: step 54 (dot-library-passes, after dot-library-rewriter)
+
+A wrong answer raises CheckFailed (see hloscope.teaching.check), so a notebook run top to
+bottom stops there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..compilation.record import Compilation
+from ..ir.module import HloModule
+from ..xla.dump_record import XlaDump
+from . import CheckFailed, check
+
+_ALLOCATION = re.compile(r"^allocation (\d+): size (\d+), (.*):$", re.MULTILINE)
+_PARAMETER = re.compile(r"\bparameter (\d+)\b")
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """One `allocation N: size S, <what it holds>:` header of XLA's buffer assignment."""
+
+    number: int
+    size: int
+    parameter: int | None  # the entry parameter it holds, if any
+    live_out: bool  # holds (part of) the program's output: "maybe-live-out"
+    temp: bool  # the arena of temporaries: "preallocated-temp"
+
+
+def allocations(buffer_assignment: str) -> list[Allocation]:
+    """The allocations of a `*-buffer-assignment.txt` text, in file order."""
+    found = []
+    for number, size, what in _ALLOCATION.findall(buffer_assignment):
+        parameter = _PARAMETER.search(what)
+        found.append(Allocation(int(number), int(size), int(parameter.group(1)) if parameter else None,
+                                "maybe-live-out" in what, "preallocated-temp" in what))
+    return found
+
+
+def dump_text(c: Compilation, suffix: str) -> str:
+    """The text of the dumped file (of c's module) whose name ends with `suffix`."""
+    if not isinstance(c.source, XlaDump):
+        raise TypeError(f"{c.title}: not a record read from an XLA dump (use hloscope.xla.load(folder))")
+    path = c.source.files.file(suffix)
+    if path is None:
+        raise FileNotFoundError(f"{c.source.folder}: no file ending in {suffix!r} for module {c.source.module_id}")
+    return Path(path).read_text()
+
+
+def _step(c: Compilation, index: int) -> str:
+    r = c.records[index]
+    return f"step {index} ({r.pipeline}, after {r.name})"
+
+
+def _has_fusion(module: HloModule) -> bool:
+    return any(inst.opcode == "fusion" for _, inst in module.all_instructions())
+
+
+def check_first_fusion_step(c: Compilation, answer: int) -> None:
+    """Exercise 1: the index in c.records of the first snapshot that holds a `fusion`."""
+    expected = next((i for i, r in enumerate(c.records) if _has_fusion(r.after)), None)
+    if expected is None:
+        raise CheckFailed("this dump has no snapshot with a fusion instruction: nothing to find")
+    fusion_pass = next((i for i, r in enumerate(c.records) if r.name == "fusion"), None)
+    hint = "look for the opcode 'fusion' in each step's module after it (c.records[i].after)"
+    if answer == fusion_pass and answer != expected:
+        hint = ("the pass named 'fusion' is not the first to make fusion instructions: an earlier "
+                "pass wraps some instructions in fusions of another kind")
+    elif answer == expected + 1:
+        hint = "one too far: c.records[i].after is the module right after step i"
+    check(f"the first snapshot with a fusion: {_step(c, expected)}", answer, expected, hint=hint)
+
+
+def _entry_shrinks(c: Compilation, size) -> list[tuple[str, int]]:
+    return [(r.name, size(r.before) - size(r.after)) for r in c.records]
+
+
+def check_biggest_entry_shrink(c: Compilation, answer: tuple[str, int]) -> None:
+    """Exercise 2: (pass name, instructions removed) of the step that shrinks the ENTRY
+    computation the most."""
+    shrinks = _entry_shrinks(c, lambda m: len(m.entry_computation))
+    expected = max(shrinks, key=lambda s: s[1])
+    whole = max(_entry_shrinks(c, HloModule.instruction_count), key=lambda s: s[1])
+    got = tuple(answer) if isinstance(answer, (tuple, list)) else answer
+    hint = "compare len(r.before.entry_computation) with len(r.after.entry_computation) for every step r"
+    if got == whole and whole != expected:
+        hint = ("instruction_count() counts every computation, and a fusion moves instructions into new "
+                "fused computations rather than deleting them: count only the ENTRY computation's")
+    elif isinstance(got, tuple) and len(got) == 2 and got[1] == -expected[1]:
+        hint = "give the number removed as a positive number: before minus after"
+    check("the step that shrinks the ENTRY computation the most", got, expected, hint=hint)
+
+
+def fusion_kind(inst) -> str:
+    """A fusion's kind, with a library fusion (kCustom) named by its backend_config's
+    fusion_config kind, such as `__ynn_fusion`."""
+    raw = inst.attr("backend_config")
+    try:
+        config = json.loads(str(raw)) if raw is not None else {}
+    except json.JSONDecodeError:
+        config = {}
+    library = config.get("fusion_config", {}).get("kind") if isinstance(config, dict) else None
+    return str(library or inst.attr("kind"))
+
+
+def check_fusion_kinds(c: Compilation, answer: dict[str, int]) -> None:
+    """Exercise 3: {kind: count} of the optimized ENTRY's fusions, library fusions named by
+    their library kind (`__ynn_fusion`) instead of `kCustom`."""
+    if c.optimized_module is None:
+        raise ValueError(f"{c.title}: the dump has no optimized module (*_after_optimizations.txt) to count in")
+    fusions = [i for i in c.optimized_module.entry_computation if i.opcode == "fusion"]
+    expected = dict(Counter(fusion_kind(i) for i in fusions))
+    hint = "inst.attr('kind') for each fusion of the ENTRY computation, and its backend_config's fusion_config kind"
+    if not isinstance(answer, dict):
+        hint = "answer with a dict {kind: count}"
+    elif "kCustom" in answer:
+        hint = ("name each kCustom fusion by the library that runs it: json.loads(str(inst.attr('backend_config')))"
+                "['fusion_config']['kind']")
+    elif sum(answer.values()) != len(fusions):
+        hint = f"the optimized module's ENTRY computation has {len(fusions)} fusion instructions in all"
+    check("fusions by kind in the optimized module", answer, expected, hint=hint)
+
+
+def check_donated_parameters(c: Compilation, answer: set[int]) -> None:
+    """Exercise 4: the entry parameters whose buffers XLA reuses for outputs (donated and
+    taken): their allocation in the buffer assignment is also maybe-live-out."""
+    found = allocations(dump_text(c, "-buffer-assignment.txt"))
+    expected = {a.parameter for a in found if a.parameter is not None and a.live_out}
+    every = {a.parameter for a in found if a.parameter is not None}
+    hint = "the allocations whose header names a parameter and also says maybe-live-out"
+    if not isinstance(answer, (set, frozenset)):
+        hint = "answer with a set of parameter numbers, such as {0, 3}"
+    elif answer == every and every != expected:
+        hint = ("not every parameter: only those whose allocation is also maybe-live-out (the outputs are "
+                "written into them); the ones not donated keep their own buffers")
+    check("the parameters XLA writes outputs into", answer, expected, hint=hint)
+
+
+def check_temp_bytes(c: Compilation, answer: int) -> None:
+    """Exercise 5: the bytes of XLA's arena of temporaries (the preallocated-temp allocation)."""
+    found = allocations(dump_text(c, "-buffer-assignment.txt"))
+    expected = sum(a.size for a in found if a.temp)
+    hint = "the size of the allocation marked preallocated-temp"
+    if answer == c.xla_memory_total_bytes and answer != expected:
+        hint = "that is the total of every allocation (parameters, outputs, constants too): only the temps"
+    elif isinstance(answer, int) and 0 < answer < expected:
+        hint = ("the temps share one allocation, each value at an offset: give the allocation's size, "
+                "not one value's")
+    check("the bytes of XLA's temp arena", answer, expected, hint=hint)
