@@ -13,49 +13,28 @@ bottom stops there.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..compilation.record import Compilation
 from ..ir.module import HloModule
+from ..xla.buffer_assignment import Allocation, read_buffer_assignment
 from ..xla.dump_record import XlaDump
 from . import CheckFailed, check
 
-_ALLOCATION = re.compile(r"^allocation (\d+): size (\d+), (.*):$", re.MULTILINE)
-_PARAMETER = re.compile(r"\bparameter (\d+)\b")
+def allocations(c: Compilation) -> list[Allocation]:
+    """XLA's allocations for c's module, in its buffer assignment's order."""
+    return read_buffer_assignment(dump_path(c, "-buffer-assignment.txt"))
 
 
-@dataclass(frozen=True)
-class Allocation:
-    """One `allocation N: size S, <what it holds>:` header of XLA's buffer assignment."""
-
-    number: int
-    size: int
-    parameter: int | None  # the entry parameter it holds, if any
-    live_out: bool  # holds (part of) the program's output: "maybe-live-out"
-    temp: bool  # the arena of temporaries: "preallocated-temp"
-
-
-def allocations(buffer_assignment: str) -> list[Allocation]:
-    """The allocations of a `*-buffer-assignment.txt` text, in file order."""
-    found = []
-    for number, size, what in _ALLOCATION.findall(buffer_assignment):
-        parameter = _PARAMETER.search(what)
-        found.append(Allocation(int(number), int(size), int(parameter.group(1)) if parameter else None,
-                                "maybe-live-out" in what, "preallocated-temp" in what))
-    return found
-
-
-def dump_text(c: Compilation, suffix: str) -> str:
-    """The text of the dumped file (of c's module) whose name ends with `suffix`."""
+def dump_path(c: Compilation, suffix: str) -> Path:
+    """The dumped file (of c's module) whose name ends with `suffix`."""
     if not isinstance(c.source, XlaDump):
         raise TypeError(f"{c.title}: not a record read from an XLA dump (use hloscope.xla.load(folder))")
     path = c.source.files.file(suffix)
     if path is None:
         raise FileNotFoundError(f"{c.source.folder}: no file ending in {suffix!r} for module {c.source.module_id}")
-    return Path(path).read_text()
+    return Path(path)
 
 
 def _step(c: Compilation, index: int) -> str:
@@ -135,7 +114,7 @@ def check_fusion_kinds(c: Compilation, answer: dict[str, int]) -> None:
 def check_donated_parameters(c: Compilation, answer: set[int]) -> None:
     """Exercise 4: the entry parameters whose buffers XLA reuses for outputs (donated and
     taken): their allocation in the buffer assignment is also maybe-live-out."""
-    found = allocations(dump_text(c, "-buffer-assignment.txt"))
+    found = allocations(c)
     expected = {a.parameter for a in found if a.parameter is not None and a.live_out}
     every = {a.parameter for a in found if a.parameter is not None}
     hint = "the allocations whose header names a parameter and also says maybe-live-out"
@@ -149,8 +128,8 @@ def check_donated_parameters(c: Compilation, answer: set[int]) -> None:
 
 def check_temp_bytes(c: Compilation, answer: int) -> None:
     """Exercise 5: the bytes of XLA's arena of temporaries (the preallocated-temp allocation)."""
-    found = allocations(dump_text(c, "-buffer-assignment.txt"))
-    expected = sum(a.size for a in found if a.temp)
+    found = allocations(c)
+    expected = sum(a.size for a in found if a.kind == "temporary")
     hint = "the size of the allocation marked preallocated-temp"
     if answer == c.xla_memory_total_bytes and answer != expected:
         hint = "that is the total of every allocation (parameters, outputs, constants too): only the temps"

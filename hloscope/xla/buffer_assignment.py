@@ -55,6 +55,7 @@ class Allocation:
     kind: str
     parameter: int | None = None
     values: list[AllocatedValue] = field(default_factory=list)
+    live_out: bool = False  # holds (part of) the output: a donated parameter is this and a parameter
 
 
 def _kind(tags: str) -> str:
@@ -77,7 +78,8 @@ def read_buffer_assignment(path: Path) -> list[Allocation]:
                 raise XlaDumpError(f"{path}, line {number}: cannot read this allocation: {line[:120]!r}")
             parameter = _PARAMETER.search(m.group(3))
             allocations.append(Allocation(int(m.group(1)), int(m.group(2)), _kind(m.group(3)),
-                                          int(parameter.group(1)) if parameter else None))
+                                          int(parameter.group(1)) if parameter else None,
+                                          live_out="maybe-live-out" in m.group(3)))
         elif line.startswith(" value:"):
             v = _VALUE.match(line)
             if v is None or not allocations:
