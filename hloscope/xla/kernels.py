@@ -5,10 +5,13 @@ A loop fusion's kernel is an LLVM module in the dump (usually `<fusion>_kernel_m
 `__compute_module_<fusion>.ir-no-opt.ll`), found by the file that defines the function
 `@<fusion>(`; it has `outer_dimension_partitions` in its backend_config (the threads it is
 split across). Fusions are taken from every computation the program runs (a while loop's body
-too), not from inside other fusions; an instruction XLA:CPU gives a kernel of its own without
+too), not from inside other fusions nor from inside an instruction compiled whole into one
+kernel (a small call); an instruction XLA:CPU gives a kernel of its own without
 a fusion (an elemental dot, a called computation) defines `@<instruction>_kernel`. A fusion whose fusion_config names a library kind (`__ynn_fusion`: YNNPACK)
-has no .ll file: XLA calls the library. Some fusions have no function of their own in any
-file of the dump: their note says so.
+has no .ll file: XLA calls the library. A fusion with no function of its own is the twin of
+one that has: the same fused computation up to names (XLA:CPU emits one kernel for identical
+fusions; in every real-model dump we made, each such fusion has a twin), so it shows its
+twin's IR and a note naming it.
 """
 
 from __future__ import annotations
@@ -44,7 +47,8 @@ def xla_kernels(module: HloModule, files: DumpModule) -> list[Kernel]:
     no_opt_files = defined_in(files.files_ending(".ir-no-opt.ll"))
     with_opt_files = defined_in(files.files_ending(".ir-with-opt.ll"))
     kernels = []
-    for inst in _running(module):
+    twins = _FusionTwins(module)
+    for inst in _running(module, set(no_opt_files)):
         # a fusion's kernel is @<fusion>; another instruction's own kernel (an elemental dot, a
         # called computation) is @<instruction>_kernel
         function = inst.name if inst.opcode == "fusion" else f"{inst.name}_kernel"
@@ -58,7 +62,11 @@ def xla_kernels(module: HloModule, files: DumpModule) -> list[Kernel]:
         notes = [f"library call ({library})"] if library else []
         if inst.opcode != "fusion":
             notes.append(f"a kernel of its own for a {inst.opcode}, not a fusion")
-        if no_opt is None:
+        twin = twins.with_ir(inst, no_opt_files) if no_opt is None and not library else None
+        if twin is not None:
+            no_opt, with_opt = no_opt_files[twin], with_opt_files.get(twin)
+            notes.append(f"the same kernel as {twin}: identical fused computation, compiled once")
+        elif no_opt is None:
             notes.append("no LLVM IR file in the dump" if library else f"no .ll file in the dump defines @{function}")
         kernels.append(Kernel(name=inst.name, instruction=inst.name, kind=kind, buffers=tuple(inst.operands),
                               notes=tuple(notes), partitions=partitions,
@@ -67,8 +75,52 @@ def xla_kernels(module: HloModule, files: DumpModule) -> list[Kernel]:
     return kernels
 
 
-def _running(module: HloModule) -> list:
-    """The instructions of the computations that run (the entry's last, as printed): not
-    those inside fusions."""
+def _running(module: HloModule, functions: set[str]) -> list:
+    """The instructions XLA gives kernels to: those of the computations that run (the entry's
+    last, as printed), not those inside fusions, nor those inside an instruction compiled whole
+    into its own kernel (@<call>_kernel: XLA:CPU's small calls, a hoisted while loop and its
+    fusions in one function)."""
     fused = {str(i.attr("calls")) for _, i in module.all_instructions() if i.opcode == "fusion"}
-    return [i for comp in module.computations if comp.name not in fused for i in comp]
+    inside: set[str] = set()
+    work = [c for _, i in module.all_instructions() if i.opcode != "fusion" and f"{i.name}_kernel" in functions
+            for c in i.called_computations()]
+    while work:
+        name = work.pop()
+        if name not in inside:
+            inside.add(name)
+            work.extend(c for i in module.computation(name) for c in i.called_computations())
+    return [i for comp in module.computations if comp.name not in fused | inside for i in comp]
+
+
+class _FusionTwins:
+    """Fusions whose fused computations are the same up to instruction and computation names."""
+
+    def __init__(self, module: HloModule):
+        self.module = module
+        self.keys: dict[str, int] = {}
+        self.values: dict[tuple, int] = {}  # (opcode, shape, parameter, operand numbers, attrs) -> number
+        self.first_with_ir: dict[int, str] | None = None  # made on the first question
+
+    def with_ir(self, inst, functions: dict[str, Path]) -> str | None:
+        """The first fusion with a kernel in `functions` that is `inst`'s twin, if any."""
+        if inst.opcode != "fusion":
+            return None
+        if self.first_with_ir is None:
+            self.first_with_ir = {}
+            for _, other in self.module.all_instructions():
+                if other.opcode == "fusion" and other.name in functions:
+                    self.first_with_ir.setdefault(self.key(str(other.attr("calls"))), other.name)
+        return self.first_with_ir.get(self.key(str(inst.attr("calls"))))
+
+    def key(self, computation: str) -> int:
+        """The computation's root as a value number: equal numbers, equal computations (the
+        order instructions are printed in and their names do not matter; callees by their own keys)."""
+        if computation not in self.keys:
+            numbers: dict[str, int] = {}
+            for i in self.module.computation(computation):
+                attrs = tuple(sorted((k, self.key(str(v)) if k in ("to_apply", "calls") else str(v))
+                                     for k, v in i.attrs.items() if k != "metadata"))
+                value = (i.opcode, str(i.shape), i.parameter_number, tuple(numbers[o] for o in i.operands), attrs)
+                numbers[i.name] = self.values.setdefault(value, len(self.values))
+            self.keys[computation] = numbers[self.module.computation(computation).root]
+        return self.keys[computation]
