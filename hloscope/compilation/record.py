@@ -202,6 +202,7 @@ class Compilation:
     checks: list[Check] = field(default_factory=list)
     timings: list[Timing] = field(default_factory=list)
     table: list[Stage] | None = field(default=None, repr=False)  # the rows filling it (session.run)
+    comparison: Any = field(default=None, repr=False, compare=False)  # hloscope.xla.Comparison it is part of
 
     # ---- the modules ----
     @property
