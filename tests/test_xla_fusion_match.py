@@ -1,0 +1,36 @@
+"""The fusion matcher on hand-made fusions (no jax needed): each status, from how the two
+compilers' fusions share original operations."""
+
+from __future__ import annotations
+
+import pytest
+
+from hloscope.xla.fusion_groups import FusionGroup
+from hloscope.xla.fusion_match import DecisionIndex, match_fusions
+
+
+def group(compiler: str, name: str, *sources: str, kind: str = "loop") -> FusionGroup:
+    keys = frozenset(("jit(f)/" + s, "frame 1") for s in sources)
+    return FusionGroup(compiler, name, kind, sources, ("add",) * len(sources), keys, keys)
+
+
+@pytest.mark.parametrize("xla, ours, statuses", [
+    ([("x", "a b")], [("h", "a b")], ["same"]),
+    ([("x", "a b")], [("h", "a")], ["partial"]),
+    ([("x", "a b")], [("h1", "a"), ("h2", "b")], ["split"]),
+    ([("x1", "a"), ("x2", "b")], [("h", "a b")], ["merged"]),
+    ([("x1", "a b"), ("x2", "c d")], [("h1", "a c"), ("h2", "b d")], ["regrouped"]),
+    ([("x", "a")], [("h", "b")], ["only-XLA", "only-hloscope"]),
+])
+def test_statuses(xla, ours, statuses):
+    matches = match_fusions([group("XLA", n, *s.split()) for n, s in xla],
+                            [group("hloscope", n, *s.split()) for n, s in ours], DecisionIndex([]))
+    assert sorted(m.status for m in matches) == sorted(statuses)
+    assert sorted(g.name for m in matches for g in m.xla) == sorted(n for n, _ in xla)
+    assert sorted(g.name for m in matches for g in m.hloscope) == sorted(n for n, _ in ours)
+    assert all(m.reason for m in matches if m.status != "same")
+
+
+def test_two_xla_fusions_sharing_an_operation_stay_apart_without_a_hloscope_fusion():
+    matches = match_fusions([group("XLA", "x1", "a"), group("XLA", "x2", "a")], [], DecisionIndex([]))
+    assert [m.status for m in matches] == ["only-XLA", "only-XLA"]
