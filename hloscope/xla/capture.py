@@ -47,8 +47,9 @@ class Captured:
 
 def capture(target: Any, *args: Any, folder: str | Path | None = None, **jit_kwargs: Any) -> Compilation:
     """XLA's compilation of `target(*args)` (a function jax can jit; `jit_kwargs` go to
-    jax.jit) or of HLO text / an HloModule, as the record every hloscope view reads. The
-    dump goes to `folder`, or to a temporary folder removed when the record is freed."""
+    jax.jit) or of HLO text / an HloModule (`args`: its inputs, if any), as the record
+    every hloscope view reads. The dump goes to `folder`, or to a temporary folder removed
+    when the record is freed."""
     return capture_run(target, *args, folder=folder, **jit_kwargs).record
 
 
@@ -60,7 +61,7 @@ def capture_run(target: Any, *args: Any, folder: str | Path | None = None, **jit
     known = _module_ids(root)
     if isinstance(target, (str, HloModule)):
         module = parse_hlo(target) if isinstance(target, str) else target
-        run, name = _compile_hlo(jax, module, root), module.name
+        run, name = _compile_hlo(jax, module, root, list(args)), module.name
     elif callable(target):
         run, name = _compile_function(jax, target, args, root, jit_kwargs), _jit_name(target)
     else:
@@ -90,9 +91,9 @@ def _compile_function(jax: Any, fn: Callable, args: tuple, root: Path, jit_kwarg
     return lambda: jax.block_until_ready(compiled(*args))
 
 
-def _compile_hlo(jax: Any, module: HloModule, root: Path) -> Callable[[], Any]:
+def _compile_hlo(jax: Any, module: HloModule, root: Path, inputs: list) -> Callable[[], Any]:
     """XLA:CPU compiling HLO text (jaxlib's private entry points: see the module docstring);
-    returns a runner on seeded random inputs."""
+    returns a runner on `inputs` (none given: seeded random ones)."""
     from ..compilation.inputs import parameter_inputs
     from ..compilation.xla import XlaRunner
 
@@ -112,7 +113,7 @@ def _compile_hlo(jax: Any, module: HloModule, root: Path) -> Callable[[], Any]:
         raise XlaCaptureError(f"XLA could not compile HLO module {module.name} through jaxlib's HLO entry point "
                               f"(private in jax {getattr(jax, '__version__', '?')}): {type(e).__name__}: {e}") from e
     runner = XlaRunner(jax, exe)
-    buffers = runner.put(parameter_inputs(module))
+    buffers = runner.put(inputs or parameter_inputs(module))
     return lambda: runner.execute(buffers)
 
 

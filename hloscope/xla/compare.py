@@ -97,15 +97,16 @@ class Comparison:
 
 
 def compare(target: Any, *args: Any, time_budget: float = TIME_BUDGET, **jit_kwargs: Any) -> Comparison:
-    """Compile `target(*args)` with XLA (through JAX; or HLO text / an HloModule) and XLA's
-    input module with hloscope, and compare them. Given a record read from a dump
+    """Compile `target(*args)` with XLA (through JAX; or HLO text / an HloModule, `args`
+    its inputs) and XLA's input module with hloscope, and compare them. Given a record read from a dump
     (hloscope.xla.load) alone, XLA's side is that record, timed on seeded random inputs."""
     if isinstance(target, Compilation):
         if args or jit_kwargs:
             raise TypeError("compare(record) takes a record read from an XLA dump and no arguments")
         return _compare(target, None, None, time_budget)
     captured = capture_run(target, *args, **jit_kwargs)
-    leaves = _leaves(args) if callable(target) and not isinstance(target, str) else None
+    is_function = callable(target) and not isinstance(target, str)
+    leaves = _leaves(args) if is_function else [np.asarray(a) for a in args] or None
     return _compare(captured.record, captured.run, leaves, time_budget)
 
 
