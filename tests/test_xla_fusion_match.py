@@ -34,3 +34,9 @@ def test_statuses(xla, ours, statuses):
 def test_two_xla_fusions_sharing_an_operation_stay_apart_without_a_hloscope_fusion():
     matches = match_fusions([group("XLA", "x1", "a"), group("XLA", "x2", "a")], [], DecisionIndex([]))
     assert [m.status for m in matches] == ["only-XLA", "only-XLA"]
+
+
+def test_one_common_operation_does_not_make_big_fusions_one_match():
+    matches = match_fusions([group("XLA", "x", "a", "b", "c", "d")], [group("hloscope", "h", "a", "e", "f", "g")],
+                            DecisionIndex([]))
+    assert sorted(m.status for m in matches) == ["only-XLA", "only-hloscope"]

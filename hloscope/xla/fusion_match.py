@@ -1,15 +1,17 @@
 """XLA's fusions matched to hloscope's by the original operations they cover.
 
-Two fusions touch when they cover a common source (fusion_groups.py: an operation's op_name
-and call site). Each connected set of touching fusions is one match:
+Two fusions of different compilers touch when they share at least half of the smaller one's
+sources (fusion_groups.py: an operation's op_name and call site). Each connected set of
+touching fusions is one match:
 
     same           one XLA fusion, one hloscope fusion, covering the same operations
     partial        one each, but one covers operations the other leaves out
     split          one XLA fusion is several hloscope fusions
     merged         several XLA fusions are one hloscope fusion
     regrouped      several on each side
-    only-XLA       an XLA fusion whose operations hloscope leaves unfused
-    only-hloscope  a hloscope fusion whose operations XLA leaves unfused
+    only-XLA       an XLA fusion no hloscope fusion covers most of (hloscope leaves its
+                   operations unfused, or fuses them with others)
+    only-hloscope  the reverse
 
 Every match that is not `same` carries hloscope's own reason: the fusion passes' recorded
 decisions about the operations that differ (XLA's dump records no decisions).
@@ -84,15 +86,27 @@ def match_fusions(xla: list[FusionGroup], ours: list[FusionGroup], index: Decisi
     for j, g in enumerate(ours):
         for s in g.keys:
             holders.setdefault(s, ([], []))[1].append(len(xla) + j)
-    for xs, hs in holders.values():
-        if xs and hs:  # only fusions of different compilers join: XLA's duplicates stay apart
-            for k in xs + hs:
-                parent[find(k)] = find(xs[0])
+    shared: dict[tuple[int, int], int] = {}
+    for xs, hs in holders.values():  # only fusions of different compilers join: XLA's duplicates stay apart
+        for i in xs:
+            for k in hs:
+                shared[i, k] = shared.get((i, k), 0) + 1
+    groups = [*xla, *ours]
+    for (i, k), n in shared.items():
+        if _substantial(n, groups[i], groups[k]):
+            parent[find(k)] = find(i)
     components: dict[int, list[int]] = {}
     for k in range(len(parent)):
         components.setdefault(find(k), []).append(k)
     return [_classify([xla[k] for k in ks if k < len(xla)], [ours[k - len(xla)] for k in ks if k >= len(xla)],
                       index) for ks in components.values()]
+
+
+def _substantial(shared: int, a: FusionGroup, b: FusionGroup) -> bool:
+    """Two fusions are one match when they share at least half of the smaller one's
+    operations: one common operation (a layer norm's mean, used by several fusions) must not
+    chain every fusion of a training step into one match."""
+    return 2 * shared >= min(len(a.keys), len(b.keys))
 
 
 def _classify(xs: list[FusionGroup], hs: list[FusionGroup], index: DecisionIndex) -> FusionMatch:
@@ -138,7 +152,7 @@ def _why_fused(h: FusionGroup, index: DecisionIndex) -> str:
     """What hloscope logged when it made a fusion XLA does not have."""
     made = [d for d in index.decisions if d.action == "created" and d.subject == h.name]
     fused = index.about(h.keys, accepted=True)
-    return "XLA leaves these operations unfused; hloscope: " + _lines(made + fused)
+    return "no XLA fusion covers most of these operations; hloscope: " + _lines(made + fused)
 
 
 def _why_partial(x: FusionGroup, h: FusionGroup, index: DecisionIndex) -> str:
