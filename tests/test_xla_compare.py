@@ -112,3 +112,16 @@ def test_compare_hlo_text(gpt2):
     c = compare(gpt2.xla.input_module.to_text(), time_budget=0.02)
     assert c.outputs.startswith("matches") and len(c.fusions) >= 5
     assert np.isfinite(c.timing("XLA").seconds)
+
+
+def test_html_page_of_either_record_has_the_vs_xla_panel(gpt2, tmp_path):
+    for record in (gpt2.xla, gpt2.hloscope):
+        page = record.save_html(tmp_path / "page.html", layout_budget=5.0).read_text()
+        assert 'data-panel="xla"' in page and 'id="panel-xla"' in page
+        assert page.count("hs-vs-fusions") == 1 and "ynn_fusion" in page
+    assert gpt2.xla.dump(tmp_path / "dump")  # the text dump works on a captured record too
+
+
+def test_html_page_without_a_comparison_has_no_vs_xla_panel(tmp_path):
+    page = load(GELU_DUMP).save_html(tmp_path / "page.html", layout_budget=5.0).read_text()
+    assert 'id="panel-xla"' not in page
