@@ -64,13 +64,15 @@ def hloscope_role(record: PassRecord) -> str:
 
 @dataclass(frozen=True)
 class StageSide:
-    """One compiler's runs in one role: how many, how many changed the module, and the
-    module's instruction counts (all computations; the ENTRY alone) after the last one."""
+    """One compiler's runs in one role: how many, how many changed the module, the module's
+    instruction counts (all computations; the ENTRY alone) after the last one, and how many
+    instructions the role's runs added or removed (other roles run in between)."""
 
     runs: int = 0
     changed: int = 0
     instructions: int | None = None
     entry_instructions: int | None = None
+    delta: int = 0  # instructions its runs added (negative: removed), all computations
 
     def describe(self) -> str:
         if not self.runs:
@@ -78,7 +80,9 @@ class StageSide:
         return f"{self.runs} ({self.changed} changed)"
 
     def counts(self) -> str:
-        return "-" if self.instructions is None else f"{self.instructions} ({self.entry_instructions} in ENTRY)"
+        if self.instructions is None:
+            return "-"
+        return f"{self.instructions} ({self.entry_instructions} in ENTRY); {self.delta:+d} by these runs"
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,7 @@ def side(records: list[PassRecord]) -> StageSide:
         return StageSide()
     last = records[-1].after
     return StageSide(len(records), sum(r.changed for r in records), last.instruction_count(),
-                     len(last.entry_computation))
+                     len(last.entry_computation), sum(r.instruction_delta for r in records))
 
 
 def align(xla_records: list[PassRecord], hloscope_records: list[PassRecord]) -> list[StageRow]:
