@@ -125,3 +125,31 @@ def test_html_page_of_either_record_has_the_vs_xla_panel(gpt2, tmp_path):
 def test_html_page_without_a_comparison_has_no_vs_xla_panel(tmp_path):
     page = load(GELU_DUMP).save_html(tmp_path / "page.html", layout_budget=5.0).read_text()
     assert 'id="panel-xla"' not in page
+
+
+def test_unused_argument_dropped_by_jax_is_said_and_both_run_on_the_same_inputs():
+    def f(x, unused):
+        return jax.numpy.exp(x) * 2.0
+
+    c = compare(f, np.ones((4, 4), np.float32), np.ones(3, np.float32), time_budget=0.01)
+    assert any("do not line up" in p for p in c.problems)
+    assert c.outputs.startswith("matches"), c.outputs
+
+
+def test_hloscope_refusing_the_module_is_a_problem_not_an_error(monkeypatch):
+    import sys
+
+    from hloscope.errors import NotSupportedError
+
+    compare_module = sys.modules["hloscope.xla.compare"]  # the package's `compare` is the function
+
+    def refuse(module, backend):
+        raise NotSupportedError(f"not supported: pretend {module.name}")
+
+    monkeypatch.setattr(compare_module, "hloscope_compile", refuse)
+    c = compare(lambda x: jax.numpy.tanh(x) + 1.0, np.ones((8, 8), np.float32), time_budget=0.01)
+    assert c.hloscope is None and c.executable is None
+    assert any("hloscope could not compile" in p and "pretend" in p for p in c.problems)
+    assert c.fusions and all(m.status == "only-XLA" and m.reason for m in c.fusions)
+    assert c.timing("XLA") is not None and c.timing("hloscope") is None and c.outputs == ""
+    assert "Not compared: hloscope could not compile" in c.markdown()
