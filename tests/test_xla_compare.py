@@ -153,3 +153,19 @@ def test_hloscope_refusing_the_module_is_a_problem_not_an_error(monkeypatch):
     assert c.fusions and all(m.status == "only-XLA" and m.reason for m in c.fusions)
     assert c.timing("XLA") is not None and c.timing("hloscope") is None and c.outputs == ""
     assert "Not compared: hloscope could not compile" in c.markdown()
+
+
+def test_a_comparison_is_freed_with_its_last_reference_though_the_executable_stays_cached():
+    import gc
+    import weakref
+
+    def f(x):
+        return jax.numpy.exp(x) + 1.0
+
+    c = compare(f, np.ones((4, 4), np.float32), time_budget=0.01)
+    exe = c.executable
+    assert exe.report.comparison is None and c.hloscope is not exe.report  # the cached report is left alone
+    xla_record = weakref.ref(c.xla)
+    del c
+    gc.collect()
+    assert xla_record() is None and exe is not None

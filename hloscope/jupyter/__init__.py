@@ -38,12 +38,15 @@ def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
     from ..xla.compare import Comparison
     from .explorer import Explorer  # needs ipywidgets
 
-    if isinstance(target, Comparison):
-        target = target.executable or target.xla
+    comparison = target if isinstance(target, Comparison) else None
+    if comparison is not None:
+        target = comparison.executable or comparison.xla
     option_names = set(ExploreOptions.__dataclass_fields__) | {"passes", "no_run"}
     fn_kwargs = {k: v for k, v in options.items() if k not in option_names}
     opts = ExploreOptions.from_kwargs(**{k: v for k, v in options.items() if k in option_names})
     record = session.new(target, *args, options=opts, **fn_kwargs)
+    if comparison is not None:
+        record.comparison = comparison  # a fresh record of hloscope's executable: it gets the "vs XLA" tab
     if run:
         session.run(record, limit=1, strict=True)  # bad input raises here, before any widget exists
     explorer = Explorer(record, show=opts.show)

@@ -144,7 +144,9 @@ def _compile_ours(xla: Compilation, problems: list[str]) -> tuple[Compilation | 
     except HloscopeError as e:
         problems.append(f"hloscope could not compile {xla.input_module.name}: {e}")
         return None, None
-    return exe.report, exe
+    # A copy: the executable (and its report) may stay in the compile cache, which must not
+    # keep this comparison, and through it XLA's whole dump, alive.
+    return exe.report.session(exe), exe
 
 
 def _inputs(module, leaves: list[np.ndarray] | None, problems: list[str]) -> list[np.ndarray]:
