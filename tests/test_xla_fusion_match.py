@@ -40,3 +40,28 @@ def test_one_common_operation_does_not_make_big_fusions_one_match():
     matches = match_fusions([group("XLA", "x", "a", "b", "c", "d")], [group("hloscope", "h", "a", "e", "f", "g")],
                             DecisionIndex([]))
     assert sorted(m.status for m in matches) == ["only-XLA", "only-hloscope"]
+
+
+CALL_HLO = """HloModule m
+
+%g (a: f32[4]) -> f32[4] {
+  %a = f32[4] parameter(0)
+  ROOT %neg.1 = f32[4] negate(%a), metadata={op_name="neg"}
+}
+
+ENTRY %main (x: f32[4]) -> f32[4] {
+  %x = f32[4] parameter(0)
+  ROOT %c = f32[4] call(%x), to_apply=%g, metadata={op_name="jit(f)/jit(g)" stack_frame_id=3}
+}
+"""
+
+
+def test_ops_of_a_called_computation_get_the_name_xlas_inliner_gives_them():
+    from hloscope import parse_hlo
+    from hloscope.xla.fusion_groups import SourceMap, source_of
+
+    canon = SourceMap.of(parse_hlo(CALL_HLO))
+    neg = parse_hlo(CALL_HLO).computation("g")["neg.1"]
+    assert canon(source_of(neg)) == ("jit(f)/jit(g)/neg", "inlined")  # hloscope keeps the callee's metadata
+    assert canon(("jit(f)/jit(g)/neg", "frame 7")) == ("jit(f)/jit(g)/neg", "inlined")  # XLA's inlined op
+    assert canon(("jit(f)/exp", "frame 2")) == ("jit(f)/exp", "frame 2")  # anything else is left as it is

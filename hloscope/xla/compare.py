@@ -32,7 +32,7 @@ from ..compiler import compile as hloscope_compile
 from ..errors import HloscopeError
 from . import compare_tables
 from .capture import capture_run, import_jax
-from .fusion_groups import fusion_groups
+from .fusion_groups import SourceMap, fusion_groups
 from .fusion_match import STATUSES, DecisionIndex, FusionMatch, match_fusions
 from .memory_compare import MemorySide, hloscope_memory, xla_memory
 from .stage_roles import StageRow, align
@@ -122,9 +122,11 @@ def _compare(xla: Compilation, xla_run: Callable[[], Any] | None, leaves: list[n
     if module is None or xla.optimized_module is None:
         raise HloscopeError(f"{xla.title}: the record has no input or no optimized module to compare")
     ours, exe = _compile_ours(xla, problems)
-    fusions = match_fusions(fusion_groups(xla.optimized_module, "XLA"),
-                            fusion_groups(ours.optimized_module, "hloscope") if ours and ours.optimized_module else [],
-                            DecisionIndex(ours.records if ours else []))
+    canon = SourceMap.of(module)  # both sides' names for ops XLA's call inliner renamed
+    fusions = match_fusions(fusion_groups(xla.optimized_module, "XLA", canon),
+                            fusion_groups(ours.optimized_module, "hloscope", canon)
+                            if ours and ours.optimized_module else [],
+                            DecisionIndex(ours.records if ours else [], canon))
     comparison = Comparison(xla, ours, align(xla.records, ours.records if ours else []), fusions,
                             xla_memory(xla), hloscope_memory(ours) if ours else MemorySide(), problems=problems,
                             executable=exe)

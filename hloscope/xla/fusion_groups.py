@@ -6,11 +6,17 @@ input becomes `%add.7` inside `%fused_computation.6`), so names only identify hl
 instructions. What both keep is the metadata JAX wrote on each operation: `op_name` (e.g.
 `jit(f)/mul`) and `stack_frame_id` (the Python call site). An instruction's *source* is that
 pair; without metadata it is its name, which only matches an instruction of the same name.
+
+One difference is undone (`SourceMap`): JAX lowers a nested jit (`jnp.tril`, `jnp.where`) to a
+`call`, and XLA's call inliner prefixes the inlined ops' op_name with the call's
+(`ge` becomes `jit(f)/jit(tril)/ge`) and gives them new stack frames, where hloscope's
+inliner keeps them as they were. Both sides' names for such an op become
+(`jit(f)/jit(tril)/ge`, "inlined").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
@@ -68,7 +74,38 @@ class FusionGroup:
         return f"{self.name} ({self.kind}: {self.size} ops, {', '.join(ops[:5])}{', ...' if len(ops) > 5 else ''})"
 
 
-def fusion_groups(module: HloModule, compiler: str) -> list[FusionGroup]:
+@dataclass(frozen=True)
+class SourceMap:
+    """Sources of ops inside called computations, as XLA's call inliner renames them."""
+
+    inlined: dict[Source, Source] = field(default_factory=dict)  # (op, frame) in a callee -> the inlined name
+    inlined_names: frozenset[str] = frozenset()
+
+    def __call__(self, source: Source) -> Source:
+        if source in self.inlined:
+            return self.inlined[source]
+        return (source[0], "inlined") if source[0] in self.inlined_names else source
+
+    @classmethod
+    def of(cls, module: HloModule) -> "SourceMap":
+        """From the input module: each op in a computation reached through `call`s, under
+        the op_names of the calls (a source seen at two call sites stays as it is)."""
+        found: dict[Source, set[Source]] = {}
+        todo = [(module.entry, "")]
+        while todo:
+            comp, prefix = todo.pop()
+            for inst in module.computation(comp):
+                op_name = inst.metadata.op_name if inst.metadata is not None else None
+                if inst.opcode == "call":
+                    todo += [(callee, "/".join(p for p in (prefix, op_name or "") if p))
+                             for callee in inst.called_computations()]
+                elif prefix and op_name:
+                    found.setdefault(source_of(inst), set()).add((f"{prefix}/{op_name}", "inlined"))
+        inlined = {raw: next(iter(names)) for raw, names in found.items() if len(names) == 1}
+        return cls(inlined, frozenset(name for names in found.values() for name, _ in names))
+
+
+def fusion_groups(module: HloModule, compiler: str, canon: SourceMap | None = None) -> list[FusionGroup]:
     """Every fusion instruction outside fused computations, in module order."""
     fused = {name for _, i in module.all_instructions() if i.opcode == "fusion" for name in i.called_computations()}
     groups = []
@@ -77,14 +114,14 @@ def fusion_groups(module: HloModule, compiler: str) -> list[FusionGroup]:
             continue
         for inst in comp:
             if inst.opcode == "fusion":
-                groups.append(_group(module, inst, compiler))
+                groups.append(_group(module, inst, compiler, canon or SourceMap()))
     return groups
 
 
-def _group(module: HloModule, fusion: Instruction, compiler: str) -> FusionGroup:
+def _group(module: HloModule, fusion: Instruction, compiler: str, canon: SourceMap) -> FusionGroup:
     body = [i for i in _fused_instructions(module, fusion) if i.opcode != "parameter"]
-    sources = frozenset(source_of(i) for i in body)
-    heavy = frozenset(source_of(i) for i in body if i.opcode not in CHEAP)
+    sources = frozenset(canon(source_of(i)) for i in body)
+    heavy = frozenset(canon(source_of(i)) for i in body if i.opcode not in CHEAP)
     return FusionGroup(compiler, fusion.name, _kind(fusion), tuple(i.name for i in body),
                        tuple(i.opcode for i in body), sources, heavy)
 
@@ -103,6 +140,7 @@ def _kind(fusion: Instruction) -> str:
     return str(fusion.attr("kind") or "").removeprefix("k").lower() or "loop"
 
 
-def sources_by_instruction(module: HloModule) -> dict[str, Source]:
+def sources_by_instruction(module: HloModule, canon: SourceMap | None = None) -> dict[str, Source]:
     """{instruction name: source} over every computation of `module`."""
-    return {i.name: source_of(i) for _, i in module.all_instructions()}
+    canon = canon or SourceMap()
+    return {i.name: canon(source_of(i)) for _, i in module.all_instructions()}

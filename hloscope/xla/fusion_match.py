@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..passes.record import Decision, PassRecord
-from .fusion_groups import CHEAP, FusionGroup, Source, describe_source, sources_by_instruction
+from .fusion_groups import CHEAP, FusionGroup, Source, SourceMap, describe_source, sources_by_instruction
 
 FUSION_PASSES = ("fusion", "multi_output_fusion")
 STATUSES = ("same", "partial", "split", "merged", "regrouped", "only-XLA", "only-hloscope")
@@ -47,13 +47,13 @@ class FusionMatch:
 class DecisionIndex:
     """hloscope's fusion decisions, found by the sources of the instructions they name."""
 
-    def __init__(self, records: list[PassRecord]):
+    def __init__(self, records: list[PassRecord], canon: SourceMap | None = None):
         fusion_runs = [r for r in records if r.name in FUSION_PASSES]
         self.decisions: list[Decision] = [d for r in fusion_runs for d in r.log]
         self.source: dict[str, Source] = {}
         for r in fusion_runs:
-            self.source.update(sources_by_instruction(r.before))
-            self.source.update(sources_by_instruction(r.after))
+            self.source.update(sources_by_instruction(r.before, canon))
+            self.source.update(sources_by_instruction(r.after, canon))
 
     def names_of(self, sources: frozenset[Source]) -> set[str]:
         return {name for name, s in self.source.items() if s in sources}
