@@ -169,3 +169,16 @@ def test_a_comparison_is_freed_with_its_last_reference_though_the_executable_sta
     del c
     gc.collect()
     assert xla_record() is None and exe is not None
+
+
+def test_static_arguments_are_not_inputs():
+    def f(x, power):
+        return x**power + 1.0
+
+    c = compare(f, np.full((4, 4), 2.0, np.float32), 3, static_argnums=1, time_budget=0.01)
+    assert c.problems == [] and c.outputs.startswith("matches")
+
+
+def test_compare_takes_xlas_record_only(gpt2):
+    with pytest.raises(TypeError, match="takes XLA's record"):
+        compare(gpt2.hloscope)

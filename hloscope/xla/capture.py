@@ -88,8 +88,17 @@ def _compile_function(jax: Any, fn: Callable, args: tuple, root: Path, jit_kwarg
         compiled = jax.jit(fn, **jit_kwargs).lower(*args).compile(compiler_options=options)
     except Exception as e:  # noqa: BLE001 - jax's errors are many; the message is what matters
         raise XlaCaptureError(f"XLA (through jax) could not compile {_jit_name(fn)}: {type(e).__name__}: {e}") from e
-    on_device = jax.device_put(args)  # once: a timed call then measures XLA's run, not the copy in
+    # Once: a timed call then measures XLA's run, not the copy in. A compiled function takes
+    # only the arguments that are not static.
+    on_device = jax.device_put(dynamic_args(args, jit_kwargs.get("static_argnums", ())))
     return lambda: jax.block_until_ready(compiled(*on_device))
+
+
+def dynamic_args(args: tuple, static: int | tuple[int, ...] = ()) -> tuple:
+    """`args` without those at the positions jax.jit's static_argnums names."""
+    positions = (static,) if isinstance(static, int) else tuple(static)
+    fixed = {i % len(args) for i in positions} if args else set()
+    return tuple(a for i, a in enumerate(args) if i not in fixed)
 
 
 def _compile_hlo(jax: Any, module: HloModule, root: Path, inputs: list) -> Callable[[], Any]:

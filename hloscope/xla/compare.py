@@ -31,7 +31,7 @@ from ..compilation.xla import xla_runner
 from ..compiler import compile as hloscope_compile
 from ..errors import HloscopeError
 from . import compare_tables
-from .capture import capture_run, import_jax
+from .capture import capture_run, dynamic_args, import_jax
 from .fusion_groups import SourceMap, fusion_groups
 from .fusion_match import STATUSES, DecisionIndex, FusionMatch, match_fusions
 from .memory_compare import MemorySide, hloscope_memory, xla_memory
@@ -103,16 +103,21 @@ def compare(target: Any, *args: Any, time_budget: float = TIME_BUDGET, **jit_kwa
     if isinstance(target, Compilation):
         if args or jit_kwargs:
             raise TypeError("compare(record) takes a record read from an XLA dump and no arguments")
+        if not target.target.startswith("xla"):
+            raise TypeError(f"compare(record) takes XLA's record (hloscope.xla.load or capture), not one "
+                            f"compiled {'for ' + target.target if target.target else 'by hloscope'}")
         return _compare(target, None, None, time_budget)
     captured = capture_run(target, *args, **jit_kwargs)
     is_function = callable(target) and not isinstance(target, str)
-    leaves = _leaves(args) if is_function else [np.asarray(a) for a in args] or None
+    leaves = _leaves(args, jit_kwargs.get("static_argnums", ())) if is_function else (
+        [np.asarray(a) for a in args] or None)
     return _compare(captured.record, captured.run, leaves, time_budget)
 
 
-def _leaves(args: tuple) -> list[np.ndarray]:
+def _leaves(args: tuple, static: int | tuple[int, ...]) -> list[np.ndarray]:
+    """The arrays XLA's parameters take: the arguments' leaves, static ones left out."""
     jax = import_jax()
-    return [np.asarray(a) for a in jax.tree_util.tree_leaves(args)]
+    return [np.asarray(a) for a in jax.tree_util.tree_leaves(dynamic_args(args, static))]
 
 
 def _compare(xla: Compilation, xla_run: Callable[[], Any] | None, leaves: list[np.ndarray] | None,
