@@ -96,7 +96,8 @@ def test_capture_picks_the_module_it_compiled_in_a_folder_with_others(mlp_captur
     capture(other, np.ones(4, np.float32), folder=tmp_path)
     c = capture(mlp, *mlp_args(), folder=tmp_path)
     assert c.source.module_name == "jit_mlp"
-    assert {p.name.split(".")[1] for p in tmp_path.iterdir() if p.name.startswith("module_")} >= {"jit_other", "jit_mlp"}
+    names = {p.name.split(".")[1] for p in tmp_path.iterdir() if p.name.startswith("module_")}
+    assert names >= {"jit_other", "jit_mlp"}
 
 
 def test_a_temporary_dump_lives_as_long_as_its_record():

@@ -98,8 +98,9 @@ class Comparison:
 
 def compare(target: Any, *args: Any, time_budget: float = TIME_BUDGET, **jit_kwargs: Any) -> Comparison:
     """Compile `target(*args)` with XLA (through JAX; or HLO text / an HloModule, `args`
-    its inputs) and XLA's input module with hloscope, and compare them. Given a record read from a dump
-    (hloscope.xla.load) alone, XLA's side is that record, timed on seeded random inputs."""
+    its inputs) and XLA's input module with hloscope, and compare them. Given a record read
+    from a dump (hloscope.xla.load) alone, XLA's side is that record, and both run on
+    seeded random inputs. `jit_kwargs` go to jax.jit (static_argnums, ...)."""
     if isinstance(target, Compilation):
         if args or jit_kwargs:
             raise TypeError("compare(record) takes a record read from an XLA dump and no arguments")

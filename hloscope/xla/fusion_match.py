@@ -160,7 +160,8 @@ def _why_partial(x: FusionGroup, h: FusionGroup, index: DecisionIndex) -> str:
     parts = []
     if only_xla:
         refused = index.about(only_xla, accepted=False)
-        parts.append(f"XLA also fuses {_sources_text(only_xla)}" + (f"; hloscope: {_lines(refused)}" if refused else ""))
+        why = f"; hloscope: {_lines(refused)}" if refused else ""
+        parts.append(f"XLA also fuses {_sources_text(only_xla)}{why}")
     if only_ours:
         fused = index.about(only_ours, accepted=True)
         parts.append(f"hloscope also fuses {_sources_text(only_ours)}" + (f": {_lines(fused)}" if fused else ""))

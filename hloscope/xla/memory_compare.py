@@ -28,7 +28,8 @@ class MemorySide:
     scratch: int | None = None  # XLA: preallocated temp (+ output); hloscope: the arena (output included)
 
     def cells(self) -> tuple[str, str, str]:
-        return tuple("-" if v is None else f"{v:,}" for v in (self.total, self.inputs, self.scratch))  # type: ignore[return-value]
+        total, inputs, scratch = ("-" if v is None else f"{v:,}" for v in (self.total, self.inputs, self.scratch))
+        return total, inputs, scratch
 
 
 def xla_memory(c: Compilation) -> MemorySide:

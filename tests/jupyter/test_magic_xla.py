@@ -16,13 +16,23 @@ def layer(x, w):
 '''
 
 
-def test_python_cell_with_xla_shows_xlas_record_with_a_vs_xla_tab(run, shell):
+def test_python_cell_with_xla_shows_xlas_record_with_a_vs_xla_tab(run, shell, monkeypatch):
     from hloscope import Compilation
+    from hloscope.jupyter import magic
+    from hloscope.jupyter.explorer import Explorer
     from hloscope.xla import Comparison
 
+    shown = []
+    monkeypatch.setattr(magic, "display", shown.append)
     shell.user_ns.update(x=np.ones((4, 8), np.float32), w=np.full((8, 3), 0.1, np.float32))
     result, _ = run(LAYER)
     assert result.success, result.error_in_exec
+    explorer = next(s for s in shown if isinstance(s, Explorer))
+    try:
+        assert "xla" in explorer.panels and explorer.errors == []
+        assert "hs-vs-fusions" in explorer.panels["xla"].html.value
+    finally:
+        explorer.close()
     report, comparison = shell.user_ns["hlo_report"], shell.user_ns["hlo_comparison"]
     assert isinstance(report, Compilation) and isinstance(comparison, Comparison)
     assert report is comparison.xla and report.target == "xla:cpu" and report.comparison is comparison
