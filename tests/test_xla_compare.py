@@ -182,3 +182,16 @@ def test_static_arguments_are_not_inputs():
 def test_compare_takes_xlas_record_only(gpt2):
     with pytest.raises(TypeError, match="takes XLA's record"):
         compare(gpt2.hloscope)
+
+
+@pytest.mark.parametrize("name", ["lstm_scan", "moe_layer", "mobilenet_block"])
+def test_other_real_models_compare(name):
+    """A while loop (lstm_scan), gathers and scatters (moe_layer), convolutions (mobilenet)."""
+    from xla_programs import corpus_program
+
+    fn, args = corpus_program(name)
+    c = compare(fn, *args, time_budget=0.01)
+    assert c.problems == [] and c.outputs.startswith("matches"), (c.problems, c.outputs)
+    assert sorted(g.name for m in c.fusions for g in m.xla) == sorted(entry_fusions(c.xla.optimized_module))
+    assert sorted(g.name for m in c.fusions for g in m.hloscope) == sorted(entry_fusions(c.hloscope.optimized_module))
+    assert all(m.reason for m in c.fusions if m.status != "same")

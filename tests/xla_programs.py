@@ -37,3 +37,9 @@ def gpt2_block_forward():
     """(function, args) of the corpus's gpt2_block_forward, with its seed."""
     fn, args, _ = model_programs().gpt2_block_forward(np.random.default_rng(0))
     return fn, args
+
+
+def corpus_program(name: str):
+    """(function, args) of any program of tests/models/programs.py."""
+    fn, args, _ = model_programs().PROGRAMS[name](np.random.default_rng(0))
+    return fn, args
