@@ -13,6 +13,7 @@ A compilation is filled in stage by stage (hloscope.compilation.stages runs the 
     c.program              what the host runs (GPU: launches, copies, loops, branches)
     c.executable           the callable result (explorer records only: see compiler.compile)
     c.inputs, c.outputs, c.checks, c.timings    the run, checked against references and timed
+    c.comparison           the hloscope.xla.Comparison this record is one side of, if any
 
 Nothing here knows which compiler filled the record: hloscope's own pipeline does, and so
 can anything else that has modules, pass snapshots, a memory plan and code texts to show.
