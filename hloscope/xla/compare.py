@@ -68,6 +68,19 @@ class Comparison:
     def timing(self, name: str) -> Timing | None:
         return next((t for t in self.timings if t.name == name), None)
 
+    def fusion_text(self, compiler: str, name: str) -> str:
+        """The HLO of fusion `name` of "XLA" or "hloscope": its instruction, then the fused
+        computation(s) it calls ("" if there is no such fusion)."""
+        record = self.xla if compiler == "XLA" else self.hloscope
+        module = record.optimized_module if record is not None else None
+        if module is None:
+            return ""
+        for comp in module.computations:
+            if name in comp and comp[name].opcode == "fusion":
+                fusion = comp[name]
+                return "\n\n".join([str(fusion)] + [str(module.computation(c)) for c in fusion.called_computations()])
+        return ""
+
     # ---- tables: plain rows, and the renderings (compare_tables.py) ----
     def table(self) -> list[tuple[str, str, str]]:
         """(what, XLA, hloscope) rows: stages by role, fusions, memory, run time."""

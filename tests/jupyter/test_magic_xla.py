@@ -60,7 +60,7 @@ def test_vs_xla_panel_renders_the_comparison_tables():
     from hloscope.jupyter.explorer import Explorer
 
     def f(x, w):
-        return jax.numpy.tanh(x @ w)
+        return jax.numpy.tanh(x @ w + 1.0) * 2.0 - x[:, :3]
 
     args = (np.ones((4, 8), np.float32), np.full((8, 3), 0.1, np.float32))
     comparison = hloscope.xla.compare(f, *args, time_budget=0.01)
@@ -70,6 +70,13 @@ def test_vs_xla_panel_renders_the_comparison_tables():
         ex.select("xla")
         html = ex.panels["xla"].html.value
         assert html.count("<table") == 3 and "Pipelines by role" in html and "s reason</th>" in html
+        panel = ex.panels["xla"]
+        index = next(i for i, m in enumerate(comparison.fusions) if m.xla and m.hloscope)
+        panel.select(index)
+        match = comparison.fusions[index]
+        assert match.xla[0].name in panel.xla.value and "fused_computation" in panel.xla.value
+        assert match.hloscope[0].name in panel.ours.value and match.status in panel.reason.value
+        assert ex.errors == []
     finally:
         ex.close()
     on_xla = Explorer(comparison.xla)  # XLA's own record gets the tab too
