@@ -37,7 +37,8 @@ class VsXlaPanel(Panel):
             return
         self._shown = comparison
         self.html.value = comparison.html()
-        self.match.options = [("(pick a fusion match)", -1)] + [(_label(m), i) for i, m in enumerate(comparison.fusions)]
+        matches = [(_label(m), i) for i, m in enumerate(comparison.fusions)]
+        self.match.options = [("(pick a fusion match)", -1), *matches]
 
     def select(self, index: int) -> None:
         """Show fusion match `index` (as picking it does)."""
