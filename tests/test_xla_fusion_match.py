@@ -65,3 +65,12 @@ def test_ops_of_a_called_computation_get_the_name_xlas_inliner_gives_them():
     assert canon(source_of(neg)) == ("jit(f)/jit(g)/neg", "inlined")  # hloscope keeps the callee's metadata
     assert canon(("jit(f)/jit(g)/neg", "frame 7")) == ("jit(f)/jit(g)/neg", "inlined")  # XLA's inlined op
     assert canon(("jit(f)/exp", "frame 2")) == ("jit(f)/exp", "frame 2")  # anything else is left as it is
+
+
+def test_a_fusion_joins_only_its_best_partner():
+    # hloscope's h1 also holds c (say, a duplicated op), which x2 shares with its own twin h2
+    matches = match_fusions([group("XLA", "x1", "a", "b"), group("XLA", "x2", "c", "d")],
+                            [group("hloscope", "h1", "a", "b", "c"), group("hloscope", "h2", "c", "d")],
+                            DecisionIndex([]))
+    found = {(tuple(g.name for g in m.xla), tuple(g.name for g in m.hloscope)): m.status for m in matches}
+    assert found == {(("x1",), ("h1",)): "partial", (("x2",), ("h2",)): "same"}

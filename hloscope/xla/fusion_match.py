@@ -1,8 +1,9 @@
 """XLA's fusions matched to hloscope's by the original operations they cover.
 
 Two fusions of different compilers touch when they share at least half of the smaller one's
-sources (fusion_groups.py: an operation's op_name and call site). Each connected set of
-touching fusions is one match:
+sources (fusion_groups.py: an operation's op_name and call site) and one is the other's best
+partner (the most shared, relative to size). Each connected set of touching fusions is one
+match:
 
     same           one XLA fusion, one hloscope fusion, covering the same operations
     partial        one each, but one covers operations the other leaves out
@@ -92,21 +93,20 @@ def match_fusions(xla: list[FusionGroup], ours: list[FusionGroup], index: Decisi
             for k in hs:
                 shared[i, k] = shared.get((i, k), 0) + 1
     groups = [*xla, *ours]
-    for (i, k), n in shared.items():
-        if _substantial(n, groups[i], groups[k]):
+    score = {edge: n / min(len(groups[edge[0]].keys), len(groups[edge[1]].keys)) for edge, n in shared.items()}
+    best: dict[int, float] = {}
+    for (i, k), value in score.items():
+        best[i], best[k] = max(best.get(i, 0.0), value), max(best.get(k, 0.0), value)
+    for (i, k), value in score.items():
+        # Substantial, and the best partner of one of the two: a fusion that shares a little
+        # with a second partner (a broadcast both duplicate) does not chain the two matches.
+        if value >= 0.5 and value in (best[i], best[k]):
             parent[find(k)] = find(i)
     components: dict[int, list[int]] = {}
     for k in range(len(parent)):
         components.setdefault(find(k), []).append(k)
     return [_classify([xla[k] for k in ks if k < len(xla)], [ours[k - len(xla)] for k in ks if k >= len(xla)],
                       index) for ks in components.values()]
-
-
-def _substantial(shared: int, a: FusionGroup, b: FusionGroup) -> bool:
-    """Two fusions are one match when they share at least half of the smaller one's
-    operations: one common operation (a layer norm's mean, used by several fusions) must not
-    chain every fusion of a training step into one match."""
-    return 2 * shared >= min(len(a.keys), len(b.keys))
 
 
 def _classify(xs: list[FusionGroup], hs: list[FusionGroup], index: DecisionIndex) -> FusionMatch:
