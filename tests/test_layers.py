@@ -25,8 +25,8 @@ LAYERS: list[set[str]] = [
     {"passes"},  # HLO -> HLO, each run recorded
     {"viz"},  # text, HTML and graphs of IR and of records (the record's type only for annotations)
     {"compilation"},  # the one record and the stage driver
-    {"backend", "xla"},  # targets: lower/optimize/load stages that the driver runs; XLA's dumps read into a record
-    {"compiler"},  # the public compile/optimize/jit, the targets table
+    {"backend"},  # targets: lower/optimize/load stages that the driver runs
+    {"compiler", "xla"},  # the public compile/optimize/jit, the targets table; XLA's dumps read into a record, compared with a compile
     {"session", "teaching"},  # a compile with named options, as the CLI and the explorer ask for it
     {"jupyter", "cli"},  # the two user interfaces
     {"numpy", "__init__"},  # the public namespaces

@@ -13,6 +13,7 @@ A compilation is filled in stage by stage (hloscope.compilation.stages runs the 
     c.program              what the host runs (GPU: launches, copies, loops, branches)
     c.executable           the callable result (explorer records only: see compiler.compile)
     c.inputs, c.outputs, c.checks, c.timings    the run, checked against references and timed
+    c.comparison           the hloscope.xla.Comparison this record is one side of, if any
 
 Nothing here knows which compiler filled the record: hloscope's own pipeline does, and so
 can anything else that has modules, pass snapshots, a memory plan and code texts to show.
@@ -202,6 +203,7 @@ class Compilation:
     checks: list[Check] = field(default_factory=list)
     timings: list[Timing] = field(default_factory=list)
     table: list[Stage] | None = field(default=None, repr=False)  # the rows filling it (session.run)
+    comparison: Any = field(default=None, repr=False, compare=False)  # hloscope.xla.Comparison it is part of
 
     # ---- the modules ----
     @property

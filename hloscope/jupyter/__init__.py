@@ -4,6 +4,7 @@
     hloscope.explore(f, x, w)              the explorer widget for a function call
     hloscope.explore(module_or_hlo_text)   ... for an HloModule or HLO text
     hloscope.explore(exe)                  ... for a compiled executable (or its record)
+    hloscope.explore(comparison)           ... for hloscope's side of hloscope.xla.compare, with a "vs XLA" tab
 
 This folder is the only part of hloscope that imports IPython and ipywidgets, and `import
 hloscope` never loads it. What it shows is a Compilation (hloscope.compilation), built and
@@ -30,15 +31,22 @@ def load_ipython_extension(ipython: Any) -> None:
 def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
     """The explorer widget for `target(*args)` (a function), for an HloModule / HLO text with
     `args` as its inputs, or for a compiled executable or its record (shown as compiled,
-    then run on `args`, else on seeded random inputs). Options as for %%hlo, as keywords:
+    then run on `args`, else on seeded random inputs), or for a hloscope.xla.Comparison
+    (hloscope's executable, else XLA's record, with the "vs XLA" tab). Options as for %%hlo, as keywords:
     pipeline="simplify", show="overview,stepper", opt_level=2, no_run=True,
     compare="numpy,jax", seed=0. With run=False the stages are left for `explorer.run()`."""
+    from ..xla.compare import Comparison
     from .explorer import Explorer  # needs ipywidgets
 
+    comparison = target if isinstance(target, Comparison) else None
+    if comparison is not None:
+        target = comparison.executable or comparison.xla
     option_names = set(ExploreOptions.__dataclass_fields__) | {"passes", "no_run"}
     fn_kwargs = {k: v for k, v in options.items() if k not in option_names}
     opts = ExploreOptions.from_kwargs(**{k: v for k, v in options.items() if k in option_names})
     record = session.new(target, *args, options=opts, **fn_kwargs)
+    if comparison is not None:
+        record.comparison = comparison  # a fresh record of hloscope's executable: it gets the "vs XLA" tab
     if run:
         session.run(record, limit=1, strict=True)  # bad input raises here, before any widget exists
     explorer = Explorer(record, show=opts.show)

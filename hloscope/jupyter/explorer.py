@@ -21,21 +21,24 @@ from ..compilation.record import Compilation
 from ..viz.graph_blocks import all_step_dots
 from ..viz.layout import LayoutService, Prefetch, default_service
 from .options import PANELS
-from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel
+from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel, VsXlaPanel
 
 PANEL_CLASSES = {
     "overview": OverviewPanel, "stepper": StepperPanel, "graph": GraphPanel,
-    "memory": MemoryPanel, "ir": IRPanel, "run": RunPanel,
+    "memory": MemoryPanel, "ir": IRPanel, "run": RunPanel, "xla": VsXlaPanel,
 }
 
 
 class Explorer(w.VBox):
-    """Tabs (Overview, Pass stepper, Graph, Memory, IR, Run) over one Compilation."""
+    """Tabs (Overview, Pass stepper, Graph, Memory, IR, Run, and vs XLA for a record that is
+    part of a hloscope.xla.compare) over one Compilation."""
 
     def __init__(self, report: Compilation, show: Sequence[str] | None = None, layouts: LayoutService | None = None):
         self.report = report
         self.layouts = layouts or default_service()
         names = [p for p in (show or PANELS) if p in PANEL_CLASSES]
+        if report.comparison is not None and "xla" not in names and tuple(show or PANELS) == PANELS:
+            names.append("xla")  # a record compared with XLA (hloscope.xla.compare) gets its tab
         self.panels = {name: PANEL_CLASSES[name](self.layouts) for name in names}
         self.tabs = w.Tab(children=[p.widget for p in self.panels.values()])
         for i, p in enumerate(self.panels.values()):

@@ -10,6 +10,11 @@ Two kinds of cell:
     HloModule m                               --args, seeded random inputs
     ...
 
+With --xla, XLA compiles the cell too (through jaxlib, hloscope.xla.compare) and the explorer
+shows XLA's own compilation, with a "vs XLA" tab comparing it to hloscope's. A Python cell is
+numpy-style code, which JAX cannot trace: hloscope traces it and XLA compiles the traced HLO.
+The notebook then also has `hlo_comparison` (the hloscope.xla.Comparison).
+
 The explorer is displayed first, then the stages run and fill it in. Afterwards the
 notebook has `hlo_report` (the Compilation; --name changes it), `_hlo` (the compiled
 function: call it with numpy arrays) and, for a Python cell, the function's name bound to
@@ -21,6 +26,7 @@ anyway), so a notebook that recompiles hundreds of times does not keep hundreds 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from typing import Any
 
@@ -74,6 +80,8 @@ class HloMagics(Magics):
 
     # ---- building the report ----
     def _report(self, call: str | None, cell: str, options: ExploreOptions) -> Compilation:
+        if options.xla:
+            return self._xla_report(call, cell, options)
         ns = self._ipython.user_ns
         if cell.lstrip().startswith("HloModule"):
             if call is not None:
@@ -90,6 +98,22 @@ class HloMagics(Magics):
         if spec.function.isidentifier():
             ns[spec.function] = jitted
         return session.new(jitted, *args, options=options, title=f"hloscope: {spec.describe()}", **kwargs)
+
+    def _xla_report(self, call: str | None, cell: str, options: ExploreOptions) -> Compilation:
+        """--xla: the cell's module compiled by XLA and by hloscope; XLA's record is shown."""
+        from ..xla import compare  # jax is imported only here
+
+        ours = self._report(call, cell, dataclasses.replace(options, xla=False))
+        try:
+            session.run(ours, limit=1, strict=True)  # parse or trace: the module XLA compiles
+        except Exception as e:  # noqa: BLE001 - bad input: a short message, no traceback
+            if options.debug:
+                raise
+            raise cell_error(e, "while tracing" if ours.kind == "python" else "") from None
+        assert ours.input_module is not None, "the first stage parses or traces the module"
+        comparison = compare(ours.input_module, *(ours.inputs or []))
+        self._ipython.user_ns["hlo_comparison"] = comparison
+        return comparison.xla
 
     def _run_cell_code(self, cell: str) -> None:
         """Run the cell's Python in the notebook namespace, under a name Python's linecache

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..session import OptionError, SessionOptions
 
 PANELS = ("overview", "stepper", "graph", "memory", "ir", "run")
+OPTIONAL_PANELS = ("xla",)  # shown by default only where it applies: a record compared with XLA
 _CALL = re.compile(r"(?:^|(?<=\s))[A-Za-z_][\w.]*\s*\(")
 
 
@@ -30,6 +31,7 @@ class ExploreOptions(SessionOptions):
     args: tuple[str, ...] | None = None  # HLO cells: notebook variables to run on
     report_name: str = "hlo_report"
     debug: bool = False
+    xla: bool = False  # %%hlo --xla: XLA compiles the cell too (hloscope.xla.compare); shows XLA's record
 
     @classmethod
     def from_kwargs(cls, **kwargs) -> "ExploreOptions":
@@ -50,9 +52,9 @@ class ExploreOptions(SessionOptions):
         return options
 
     def check(self) -> None:
-        bad = [p for p in self.show if p not in PANELS]
+        bad = [p for p in self.show if p not in PANELS + OPTIONAL_PANELS]
         if bad:
-            raise OptionError(f"--show: unknown panel(s) {bad}; panels: {', '.join(PANELS)}")
+            raise OptionError(f"--show: unknown panel(s) {bad}; panels: {', '.join(PANELS + OPTIONAL_PANELS)}")
         super().check()
 
 
@@ -69,7 +71,7 @@ class _Parser(argparse.ArgumentParser):
 
 OPTIONS_HELP = (
     "--pipeline NAME|pass,pass  --passes pass,pass  --backend cpu|gpu  --show panel,panel  "
-    "--opt-level 0-3  --no-run  --compare numpy,jax|none  --args x,w  --seed N  --name VAR  --debug"
+    "--opt-level 0-3  --no-run  --compare numpy,jax|none  --args x,w  --seed N  --name VAR  --xla  --debug"
 )
 
 
@@ -84,6 +86,7 @@ def _parser() -> _Parser:
     p.add_argument("--args", default=None)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--name", dest="report_name", default="hlo_report")
+    p.add_argument("--xla", action="store_true")
     p.add_argument("--debug", action="store_true")
     return p
 
@@ -102,6 +105,7 @@ def parse_options(tokens: list[str]) -> ExploreOptions:
         args=_csv(ns.args) if ns.args is not None else None,
         report_name=ns.report_name,
         debug=ns.debug,
+        xla=ns.xla,
     )
     options.check()
     return options

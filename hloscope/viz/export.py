@@ -9,7 +9,7 @@ to an issue, and survives being mailed around. Graph SVGs are laid out at export
 (bounded: see hloscope.viz.export_stepper).
 
 Stable element ids for tests and front ends: #panel-overview, #panel-stepper,
-#panel-graph, #panel-memory, #panel-ir, #panel-run, #pass-slider, #pass-prev, #pass-next,
+#panel-graph, #panel-memory, #panel-ir, #panel-run (#panel-xla for a record compared with XLA), #pass-slider, #pass-prev, #pass-next,
 #pass-changed-only, #pass-name, #pass-detail, #graph-before, #graph-after, #pass-diff,
 #graph-final. Graph nodes carry `data-instruction`.
 """
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from .diff import DIFF_CSS
 from .dump import dump_record
 from .export_assets import PAGE_CSS, PAGE_JS
-from .export_panels import ir_panel, ir_texts, memory_panel, overview_panel, run_panel
+from .export_panels import ir_panel, ir_texts, memory_panel, overview_panel, run_panel, vs_xla_panel
 from .export_stepper import build_stepper
 from .graph_view import GRAPH_CSS
 from .hlo_html import CSS as HLO_CSS
@@ -85,9 +85,11 @@ def export_html(
         "ir": ir_panel(ir_texts(c)),
         "run": run_panel(c),
     }
-    nav = "".join(f'<button type="button" data-panel="{key}">{label}</button>' for key, label in PANELS)
+    panels = PANELS + ((("xla", "vs XLA"),) if c.comparison is not None else ())  # as the explorer's tabs
+    sections["xla"] = vs_xla_panel(c)
+    nav = "".join(f'<button type="button" data-panel="{key}">{label}</button>' for key, label in panels)
     body = "".join(
-        f'<section class="panel" id="panel-{key}"><h2>{label}</h2>{sections[key]}</section>' for key, label in PANELS
+        f'<section class="panel" id="panel-{key}"><h2>{label}</h2>{sections[key]}</section>' for key, label in panels
     )
     css = THEME_CSS + HLO_CSS + DIFF_CSS + GRAPH_CSS + PAGE_CSS
     return (

@@ -1,4 +1,5 @@
-"""The panels of the HTML export other than the stepper: Overview, Graph, Memory, IR, Run.
+"""The panels of the HTML export other than the stepper: Overview, Graph, Memory, IR, Run,
+and vs XLA for a record that is part of a hloscope.xla.compare.
 
 Each function returns the inner HTML of one `<section class="panel">`; none needs a browser.
 """
@@ -123,3 +124,11 @@ def run_panel(c: Compilation) -> str:
                                         for k in c.kernels]
         parts += ["<h4>Kernels</h4>", _table(("kernel", "instruction", "kind", "partitions", "notes"), krows, (3,))]
     return "".join(parts) or "<p class='hs-empty'>not run, and no kernels: the passes alone</p>"
+
+
+def vs_xla_panel(c: Compilation) -> str:
+    """The comparison's tables (hloscope.xla.Comparison draws itself: views never import it)."""
+    comparison = c.comparison
+    if comparison is None:
+        return "<p class='hs-empty'>not compared with XLA (hloscope.xla.compare)</p>"
+    return comparison.html()

@@ -1,6 +1,8 @@
-"""The XLA lens: XLA's own per-pass dump folder read into hloscope's record.
+"""The XLA lens: XLA's own compilation in the record every hloscope view reads.
 
     c = hloscope.xla.load("dump_dir")       # a Compilation: explore(c), c.save_html(...), c.dump(...)
+    c = hloscope.xla.capture(f, x, w)       # XLA compiling f(x, w) through JAX, dumped and loaded
+    cmp = hloscope.xla.compare(f, x, w)     # the same module through XLA and hloscope, side by side
 
 What `--xla_dump_to=DIR --xla_dump_hlo_pass_re=.*` writes (XLA:CPU and XLA:GPU), as the same
 record a hloscope compile makes: the module before optimizations (c.input_module), one step per
@@ -14,11 +16,10 @@ modules: `load(DIR, module=3)` or `module="jit_f"` (default: the one with the mo
 file that is cut short or not XLA's raises XlaDumpError naming it.
 """
 
+from .capture import XlaCaptureError, capture
+from .compare import Comparison, compare
 from .dump_record import load
 from .errors import XlaDumpError
+from .memory_plan import XlaMemoryPlan
 
-__all__ = ["load", "XlaDumpError"]
-
-from .memory_plan import XlaMemoryPlan  # noqa: E402  (hloscope.xla.load's plan type)
-
-__all__ += ["XlaMemoryPlan"]
+__all__ = ["Comparison", "XlaCaptureError", "XlaDumpError", "XlaMemoryPlan", "capture", "compare", "load"]

@@ -8,5 +8,6 @@ from .memory import MemoryPanel
 from .overview import OverviewPanel
 from .run import RunPanel
 from .stepper import StepperPanel
+from .vs_xla import VsXlaPanel
 
-__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "OverviewPanel", "RunPanel", "StepperPanel"]
+__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "OverviewPanel", "RunPanel", "StepperPanel", "VsXlaPanel"]

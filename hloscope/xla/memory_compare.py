@@ -1,0 +1,61 @@
+"""Peak memory of both compilers, split the same way: parameters and constants, the output,
+and the scratch memory in between.
+
+XLA:CPU's buffer assignment (`<backend>_after_optimizations-buffer-assignment.txt`) lists each
+allocation with what it holds (`parameter N`, `maybe-live-out`/`output`, `constant`,
+`preallocated-temp`: the one arena of temporaries, `thread-local`: a fusion's scalars); its
+memory-usage report's "Total bytes" is their sum. hloscope's memory plan has the same kinds
+(hloscope.memory.Buffer.kind) and one arena that holds the output and the temporaries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..compilation.record import Compilation
+
+_ALLOCATION = re.compile(r"^allocation \d+: size (\d+), (.*)$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class MemorySide:
+    """Bytes by kind; `total` is what the compiler itself reports (None: unknown)."""
+
+    total: int | None = None
+    inputs: int | None = None  # parameters and constants
+    scratch: int | None = None  # XLA: preallocated temp (+ output); hloscope: the arena (output included)
+
+    def cells(self) -> tuple[str, str, str]:
+        total, inputs, scratch = ("-" if v is None else f"{v:,}" for v in (self.total, self.inputs, self.scratch))
+        return total, inputs, scratch
+
+
+def xla_memory(c: Compilation) -> MemorySide:
+    """From the dump's buffer assignment (and the report's total, which load() read)."""
+    text = _assignment_text(c)
+    total = c.xla_memory_total_bytes or None
+    if text is None:
+        return MemorySide(total)
+    inputs = scratch = 0
+    for size, what in _ALLOCATION.findall(text):
+        if what.startswith(("parameter", "constant")):
+            inputs += int(size)
+        elif "live-out" in what or what.startswith(("output", "preallocated-temp", "thread-local")):
+            scratch += int(size)
+    return MemorySide(total, inputs, scratch)
+
+
+def hloscope_memory(c: Compilation) -> MemorySide:
+    plan = c.memory_plan
+    if plan is None:
+        return MemorySide()
+    inputs = sum(b.size for b in plan.buffers if b.kind in ("parameter", "constant"))
+    return MemorySide(inputs + plan.peak_bytes, inputs, plan.peak_bytes)
+
+
+def _assignment_text(c: Compilation) -> str | None:
+    files = getattr(c.source, "files", None)  # an XLA dump's source (xla.dump_record.XlaDump)
+    path = files.file("-buffer-assignment.txt") if files is not None else None
+    return Path(path).read_text() if path is not None and Path(path).exists() else None
