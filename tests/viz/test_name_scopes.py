@@ -1,0 +1,226 @@
+"""Real-model graphs grouped by the model's own name scopes (op_name metadata).
+
+Grouping is checked on metadata JAX really wrote: the recorded GPT-2 training step of
+tests/models (no named scopes: JAX writes `jvp()`, `transpose(jvp())` and jitted helpers'
+names) and, live, a GPT-2 step written with `jax.named_scope` (tests/viz/scoped_jax.py).
+Then what the DOT holds for closed and open scopes, highlighting, and the flat fallback.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import hloscope
+from hloscope.viz import graph_html, module_to_dot
+from hloscope.viz.graph_scopes import scoped_graph
+from hloscope.viz.name_scopes import TOP, common_prefix, scope_path, scope_tree
+
+TESTS = Path(__file__).resolve().parents[1]
+GPT2_OPT = TESTS / "models" / "gpt2_train_step.opt.hlo"
+
+
+def _load(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+make_scoped_module = _load(TESTS.parent / "benchmarks" / "generate_scoped.py", "generate_scoped").make_scoped_module
+
+
+@pytest.fixture(scope="module")
+def gpt2_opt():
+    return hloscope.parse_hlo(GPT2_OPT.read_text())
+
+
+@pytest.fixture(scope="module")
+def scoped_5k():
+    return hloscope.parse_hlo(make_scoped_module(5000))
+
+
+@pytest.fixture(scope="module")
+def named_gpt2():
+    """(module JAX hands XLA, XLA's optimized module) of the named-scope GPT-2 step."""
+    pytest.importorskip("jax")
+    sys.path.insert(0, str(Path(__file__).parent))
+    from scoped_jax import gpt2_texts
+
+    before, after = gpt2_texts()
+    return hloscope.parse_hlo(before), hloscope.parse_hlo(after)
+
+
+# ---- op_name -> scope path ----
+
+
+@pytest.mark.parametrize(
+    "op_name, path",
+    [
+        ("jit(train_step)/jvp(block)/attn/dot_general", ("forward", "block", "attn")),
+        ("jit(train_step)/transpose(jvp(block))/attn/mul", ("backward", "block", "attn")),
+        ("jit(<lambda>)/transpose(jvp())/dot_general", ("backward",)),  # anonymous: just the phase
+        ("jit(<lambda>)/jvp(jit(log_softmax))/exp", ("forward", "log_softmax")),  # nested jit: a function
+        ("jit(<lambda>)/transpose(jvp(bqhd,bkhd->bhqk))/dot_general", ("backward", "bqhd,bkhd->bhqk")),
+        ("jit(f)/vmap(layer)/remat(mlp)/tanh", ("layer", "mlp")),
+        ("jit(f)/jvp(block)/transpose(jvp(attn))/mul", ("forward", "block", "backward", "attn")),
+        ("jit(<lambda>)/add", TOP),
+        ("xs[3]", TOP),  # a parameter: named after the argument
+        ("reduce_sum", TOP),
+        ("", TOP),
+        (None, TOP),
+        # XLA joins merged instructions' names with ';': their common scope
+        ("jit(s)/transpose(jvp(attn))/mul;jit(s)/transpose(jvp(mlp))/mul", ("backward",)),
+        ("jit(s)/a/b/x;jit(s)/a/c/y", ("a",)),
+        ("jit(f)/jvp(a/b)/x", ("forward", "a\u2215b")),  # a slash inside a name does not split scopes
+    ],
+)
+def test_scope_path_of_op_names(op_name, path):
+    assert scope_path(op_name) == path
+
+
+def test_common_prefix():
+    assert common_prefix([("a", "b", "c"), ("a", "b"), ("a", "b", "d")]) == ("a", "b")
+    assert common_prefix([("a",), ("b",)]) == TOP
+    assert common_prefix([]) == TOP
+
+
+# ---- grouping real JAX metadata ----
+
+
+def test_recorded_gpt2_train_step_groups_into_forward_and_backward(gpt2_opt):
+    comp = gpt2_opt.entry_computation
+    tree = scope_tree(gpt2_opt, comp)
+    for path in [("forward",), ("backward",), ("forward", "log_softmax"), ("backward", "log_softmax"),
+                 ("forward", "bqhd,bkhd->bhqk"), ("backward", "take_along_axis")]:
+        assert path in tree.scopes, path
+    # every instruction is in exactly one scope, and sizes add up
+    assert sum(len(s.members) for s in tree.scopes.values()) == len(comp)
+    assert tree.scopes[TOP].size == len(comp)
+    assert tree.scopes[("forward",)].size == sum(
+        len(s.members) for p, s in tree.scopes.items() if p[:1] == ("forward",))
+    # parameters (op_name "xs[N]") stay at the top level
+    assert all(tree.path_of[i.name] == TOP for i in comp if i.opcode == "parameter")
+
+
+def test_a_fusion_sits_in_the_common_scope_of_its_fused_instructions(gpt2_opt):
+    comp = gpt2_opt.entry_computation
+    tree = scope_tree(gpt2_opt, comp)
+    checked = 0
+    for inst in comp:
+        if inst.opcode != "fusion":
+            continue
+        fused = gpt2_opt.computation(inst.attr("calls"))
+        paths = [scope_path(i.metadata.op_name) for i in fused
+                 if i.opcode != "parameter" and i.metadata is not None and i.metadata.op_name]
+        if paths:
+            assert tree.path_of[inst.name] == common_prefix(paths), inst.name
+            checked += 1
+    assert checked > 100
+    # XLA fused forward-only ops together: some fusions sit inside a phase, some across both
+    fusion_paths = {tree.path_of[i.name] for i in comp if i.opcode == "fusion"}
+    assert ("forward",) in fusion_paths and TOP in fusion_paths
+
+
+def test_named_scopes_of_a_live_jax_gpt2_step(named_gpt2):
+    for module in named_gpt2:
+        tree = scope_tree(module, module.entry_computation)
+        for path in [("forward", "block", "attn", "qkv"), ("forward", "block", "mlp", "fc"),
+                     ("backward", "block", "attn"), ("forward", "head")]:
+            assert path in tree.scopes, path
+        assert sum(len(s.members) for s in tree.scopes.values()) == len(module.entry_computation)
+    before = named_gpt2[0]
+    tree = scope_tree(before, before.entry_computation)
+    assert ("sgd",) in tree.scopes  # the update is outside differentiation: no phase
+    assert [p for p in tree.scopes if p and p[0] not in ("forward", "backward", "sgd")] == []
+
+
+# ---- the DOT of closed and open scopes ----
+
+
+def _node_ids(dot: str) -> set[str]:
+    return set(re.findall(r'^\s*"([^"]+)" \[label=', dot, re.M))
+
+
+def test_a_5000_instruction_module_opens_with_its_scopes_closed(scoped_5k):
+    g = scoped_graph(scoped_5k)
+    assert g is not None and g.dot is not None and g.view is not None
+    assert g.nodes <= 150, g.note  # a first graph Graphviz lays out quickly
+    nodes = _node_ids(g.dot)
+    boxes = {n for n in nodes if n.startswith("scope:")}
+    assert "scope:forward/model/layer_0/attn" in boxes or "scope:forward/model/layer_0" in boxes
+    assert len(nodes) == g.nodes
+    # instructions are drawn only for the top level (two parameters) and the scopes opened
+    opened = {m for p in g.view.expanded for m in g.tree.scopes[p].members}
+    assert nodes - boxes == {"x", "w"} | opened
+    assert len(opened) < 50
+    # a closed scope's label counts what it holds; edges between scopes are merged
+    assert re.search(r'"scope:backward/model/layer_\d+" \[label="layer_\d+\\n48 instructions"', g.dot)
+    edges = re.findall(r'^\s*"([^"]+)" -> "([^"]+)"', g.dot, re.M)
+    assert len(edges) == len(set(edges))
+    assert "hlo-scope-edge" in g.dot
+
+
+def test_opening_a_scope_draws_its_instructions_in_a_box(scoped_5k):
+    tree = scope_tree(scoped_5k, scoped_5k.entry_computation)
+    inner = ("forward", "model", "layer_3", "mlp", "gelu")
+    g = scoped_graph(scoped_5k, expanded=[inner])
+    assert g is not None and g.dot is not None and g.view is not None
+    assert set(tree.ancestors(inner)) | {inner} <= g.view.expanded
+    for path in [*tree.ancestors(inner), inner]:
+        assert f'subgraph "cluster_scope:{"/".join(path)}"' in g.dot
+    nodes = _node_ids(g.dot)
+    assert set(tree.scopes[inner].members) <= nodes
+    assert "scope:forward/model/layer_3/mlp/fc" in nodes  # its siblings stay closed
+    assert "scope:forward/model/layer_3/mlp/gelu" not in nodes
+
+
+def test_a_small_scoped_module_is_drawn_whole_in_scope_boxes(named_gpt2):
+    after = named_gpt2[1]
+    g = scoped_graph(after)
+    assert g is not None and g.dot is not None and g.view is not None
+    assert g.nodes <= 150 and g.view.expanded == set(g.tree.scopes) - {TOP}
+    nodes = _node_ids(g.dot)
+    assert not any(n.startswith("scope:") for n in nodes)
+    assert set(after.entry_computation.by_name) - nodes <= _shared_leaf_names(after)
+    assert "cluster_scope:forward/block/attn" in g.dot
+
+
+def _shared_leaf_names(module) -> set[str]:
+    """Constants and broadcasts drawn once per user (so not under their own name)."""
+    return {i.name for i in module.entry_computation if i.opcode in ("constant", "iota", "broadcast")}
+
+
+def test_highlight_marks_the_closed_scopes_that_hold_changes(scoped_5k):
+    tree = scope_tree(scoped_5k, scoped_5k.entry_computation)
+    fc = tree.scopes[("backward", "model", "layer_2", "mlp", "fc")].members
+    g = scoped_graph(scoped_5k, highlight={"changed": fc[:2], "added": fc[2:3]})
+    assert g is not None and g.dot is not None
+    box = re.search(r'"scope:backward/model/layer_2" \[label="([^"]*)"[^\]]*class="([^"]*)"', g.dot)
+    assert box is not None, "layer_2 of the backward pass is closed in the first view"
+    assert box.group(1).endswith("+1 ~2") and "hl-changed" in box.group(2)
+    assert 'class="hlo-scope"' in g.dot  # scopes without changes stay plain
+
+
+def test_a_module_without_scopes_is_drawn_flat_as_before():
+    text = make_scoped_module(40)
+    flat = hloscope.parse_hlo(re.sub(r", metadata=\{[^}]*\}", "", text))
+    assert scoped_graph(flat) is None
+    assert scope_tree(flat, flat.entry_computation).has_scopes is False
+    assert graph_html(flat, timeout=10) == graph_html(flat, timeout=10, scopes=False)
+    assert "scope:" not in module_to_dot(flat)
+
+
+def test_graph_html_of_a_scoped_module_tags_scopes_in_the_svg(named_gpt2):
+    from hloscope.viz.render import available_engines
+
+    if not available_engines():
+        pytest.skip("no Graphviz engine: the SVG step needs one")
+    page = graph_html(named_gpt2[0], timeout=20)
+    assert 'data-scope="forward/block' in page
+    assert "grouped by" in page
