@@ -8,17 +8,23 @@ Then what the DOT holds for closed and open scopes, highlighting, and the flat f
 
 from __future__ import annotations
 
+import html
 import importlib.util
+import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 import hloscope
-from hloscope.viz import graph_html, module_to_dot
+from hloscope.viz import export_html, graph_html, module_to_dot
+from hloscope.viz.export_assets import PAGE_JS
 from hloscope.viz.graph_scopes import scoped_graph
 from hloscope.viz.name_scopes import TOP, common_prefix, scope_path, scope_tree
+from hloscope.viz.scope_changes import scope_changes, scope_changes_html
 
 TESTS = Path(__file__).resolve().parents[1]
 GPT2_OPT = TESTS / "models" / "gpt2_train_step.opt.hlo"
@@ -224,3 +230,85 @@ def test_graph_html_of_a_scoped_module_tags_scopes_in_the_svg(named_gpt2):
     page = graph_html(named_gpt2[0], timeout=20)
     assert 'data-scope="forward/block' in page
     assert "grouped by" in page
+
+
+# ---- the stepper: which scopes a pass changed ----
+
+
+def test_scope_changes_name_the_scopes_a_pass_touched(scoped_5k):
+    tree = scope_tree(scoped_5k, scoped_5k.entry_computation)
+    gelu = tree.scopes[("forward", "model", "layer_1", "mlp", "gelu")].members
+    victim = next(scoped_5k.entry_computation[n] for n in gelu if scoped_5k.entry_computation[n].opcode == "add")
+    # a "pass" that turns one add of forward/model/layer_1/mlp/gelu into a multiply
+    after = hloscope.parse_hlo(scoped_5k.to_text().replace(f"%{victim.name} = f32[16,64]{{1,0}} add(",
+                                                           f"%{victim.name} = f32[16,64]{{1,0}} multiply(", 1))
+    changes = scope_changes(scoped_5k, after)
+    assert changes.counts["changed"] == {"forward/model/layer_1/mlp/gelu": 1}
+    marks = changes.marks()
+    assert marks["changed"] == ["forward", "forward/model", "forward/model/layer_1", "forward/model/layer_1/mlp",
+                                "forward/model/layer_1/mlp/gelu"]
+    assert marks["added"] == marks["removed"] == []
+    assert "forward/model/layer_1/mlp/gelu</b> ~1" in scope_changes_html(changes)
+    assert scope_changes_html(scope_changes(scoped_5k, scoped_5k)) == ""
+
+
+# ---- the HTML page: scope views, search index, stepper marks ----
+
+
+@pytest.fixture(scope="module")
+def named_gpt2_page(named_gpt2):
+    from hloscope.viz.render import available_engines
+
+    if not available_engines():
+        pytest.skip("no Graphviz engine: the page's graphs need one")
+    return export_html(hloscope.optimize(named_gpt2[0]), layout_budget=120)
+
+
+def _scope_index(page: str) -> dict:
+    found = re.search(r'<script type="application/json" id="scope-index">(.*?)</script>', page, re.S)
+    assert found is not None, "the Graph panel has no scope index"
+    return json.loads(found.group(1))
+
+
+def test_the_page_lays_out_a_view_per_scope_and_indexes_every_instruction(named_gpt2_page, named_gpt2):
+    page = named_gpt2_page
+    index = _scope_index(page)
+    final = hloscope.optimize(named_gpt2[0]).module
+    tree = scope_tree(final, final.entry_computation)
+    assert index["instructions"] == {n: "/".join(p) for n, p in tree.path_of.items()}
+    assert set(index["scopes"]) == {"/".join(p) for p in tree.scopes if p}
+    assert index["views"], "no toggle view was laid out"
+    for key, (template, kind) in index["views"].items():
+        assert f'<template id="{template}">' in page
+        assert kind == ("close" if key in index["open"] else "open")
+        body = page.split(f'<template id="{template}">', 1)[1].split("</template>", 1)[0]
+        if kind == "open":  # the opened scope is drawn as a box of its own instructions
+            assert f'data-scope="{html.escape(key)}"' in body and "hlo-scope-box" in body
+        else:  # the closed one is a single node
+            assert re.search(rf'class="node hlo-scope[^"]*" data-scope="{re.escape(html.escape(key))}"', body)
+    for element in ('id="graph-search"', 'id="graph-search-results"', 'id="graph-first-view"'):
+        assert element in page
+
+
+def test_the_page_marks_the_scopes_each_pass_changed(named_gpt2_page):
+    steps = re.findall(r'<div class="step" ([^>]*)>', named_gpt2_page)
+    changed = [s for s in steps if 'data-changed="1"' in s]
+    assert changed
+    for step in changed:
+        marks = re.search(r'data-scopes="([^"]*)"', step)
+        assert marks is not None
+        if marks.group(1):
+            parsed = json.loads(html.unescape(marks.group(1)))
+            assert set(parsed) == {"added", "removed", "changed"}
+    assert "scopes changed:" in named_gpt2_page
+
+
+def test_the_page_script_parses():
+    """The page's script is plain JavaScript that node accepts (no browser needed)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the syntax check needs it")
+    done = subprocess.run([node, "--check"], input=PAGE_JS, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    for name in ("markScopes", "scopeViews", "graph-search", "scope-index"):
+        assert name in PAGE_JS
