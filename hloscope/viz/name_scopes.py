@@ -15,7 +15,9 @@ The rules (what a learner sees as the boxes of a real model's graph):
   phase. An empty name (`transpose(jvp())`, JAX's spelling for an anonymous function) leaves
   just the phase;
 - XLA joins the names of instructions it merged with `;`: the scope is their common prefix;
-- no metadata, or no scope in it (parameters are named `x`, `xs[3]`): the computation's top level.
+- no metadata, or no scope in it (parameters are named `x`, `xs[3]`): the computation's top level,
+  except a get-tuple-element, bitcast or copy a pass made without metadata: it sits with its
+  operand (the element of a multi-output fusion belongs where the fusion is).
 A fusion's scope is the common prefix of its fused instructions' scopes (its own metadata
 names just one of them), so a fusion of two layers' ops sits in their common parent.
 """
@@ -31,6 +33,7 @@ TOP: Path = ()
 SEPARATOR = "/"
 ROOTS = ("jit(", "pjit(")  # the program itself: not a scope
 PHASES = {"transpose": "backward", "jvp": "forward"}
+FOLLOWERS = ("get-tuple-element", "bitcast", "copy")  # made by passes without metadata: sit with their operand
 _UNWRAP_DEPTH = 16  # transforms nest a few levels; anything deeper is left as written
 
 
@@ -169,6 +172,8 @@ def scope_tree(module, comp) -> ScopeTree:
     path_of: dict[str, Path] = {}
     for inst in comp:
         path = instruction_scope(module, inst)
+        if not path and inst.metadata is None and inst.opcode in FOLLOWERS and inst.operands:
+            path = path_of.get(inst.operands[0], TOP)
         path_of[inst.name] = path
         _add(scopes, path).members.append(inst.name)
         for i in range(len(path) + 1):

@@ -3,6 +3,7 @@
     view = default_view(module, tree, max_nodes=250)    # largest scopes opened while it fits
     view = open_view(module, tree, view, path, 250)      # `path` and its parents opened too
     n = visible_nodes(module, tree, view)
+    find(tree, "attn"), view_showing(...)                 # search, and the view that shows a hit
 
 A closed scope is one node (its name and counts); an open one is a box holding its own
 instructions and its child scopes. The first view opens scopes breadth first, biggest first,
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .graph import _fused_computation, _size, computation_of
-from .name_scopes import TOP, Path, ScopeTree
+from .name_scopes import TOP, Path, ScopeTree, scope_key
 
 
 MAX_OPEN = 64  # open scopes in a first view (Graphviz clusters): 40 lay out in 0.1 s, so a safety bound
@@ -109,3 +110,27 @@ def closed_view(tree: ScopeTree, base: ScopeView, path: Path) -> ScopeView:
     """`base` with `path` and everything under it closed."""
     n = len(path)
     return ScopeView(frozenset(p for p in base.expanded if p[:n] != path), base.collapse_fusions)
+
+
+def find(tree: ScopeTree, query: str, limit: int = 50) -> list[tuple[str, str]]:
+    """("scope", key) and ("instruction", name) pairs whose name holds `query` (any case):
+    scopes first, in program order; at most `limit`."""
+    q = query.strip().lower()
+    if not q:
+        return []
+    hits = [("scope", scope_key(p)) for p in tree.scopes if p and q in scope_key(p).lower()]
+    hits += [("instruction", name) for name in tree.path_of if q in name.lower()]
+    return hits[:limit]
+
+
+def view_showing(module, tree: ScopeTree, base: ScopeView, kind: str, name: str, max_nodes: int) -> ScopeView | None:
+    """`base`, or `base` with scopes opened so that the scope (kind "scope", by key) or the
+    instruction (kind "instruction") is drawn; None if that view does not fit."""
+    if kind == "scope":
+        path = tuple(name.split("/")) if name else TOP
+        where = path[:-1]
+    else:
+        where = tree.path_of[name]
+    if all(base.is_open(where[:i]) for i in range(len(where) + 1)):
+        return base
+    return open_view(module, tree, base, where, max_nodes)
