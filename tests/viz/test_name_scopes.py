@@ -34,6 +34,7 @@ def _load(path: Path, name: str):
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # a dataclass looks its module up there
     spec.loader.exec_module(module)
     return module
 
@@ -312,3 +313,24 @@ def test_the_page_script_parses():
     assert done.returncode == 0, done.stderr
     for name in ("markScopes", "scopeViews", "graph-search", "scope-index"):
         assert name in PAGE_JS
+
+
+# ---- linear work ----
+
+
+def test_grouping_and_the_scoped_dot_do_linear_work():
+    """Call counts (not times) at 2k and 8k instructions: 4x the module, at most 6x the calls
+    (as tests/reliability/test_large_graphs.py does for the flat graph)."""
+    work = _load(TESTS / "reliability" / "work_count.py", "work_count")
+    modules = {n: hloscope.parse_hlo(make_scoped_module(n)) for n in (2000, 8000)}
+
+    def run(n: int):
+        module = modules[n]
+        tree = scope_tree(module, module.entry_computation)
+        deep = max(tree.scopes, key=len)  # open the deepest scope: every parent opens too
+        return scoped_graph(module, expanded=[deep], highlight={"changed": list(tree.path_of)[::7]})
+
+    small, big = work.count_calls(lambda: run(2000)), work.count_calls(lambda: run(8000))
+    grown = work.superlinear(small, big, 4, 1.5)
+    assert not grown, "\n".join(grown[:10])
+    assert big.total <= 6 * small.total, (small.total, big.total)

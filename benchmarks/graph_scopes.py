@@ -1,0 +1,89 @@
+"""How fast a real model's first graph appears when it is grouped by name scopes.
+
+    python benchmarks/graph_scopes.py               # 5,000-instruction synthetic step + GPT-2 train step
+    python benchmarks/graph_scopes.py 20000         # other sizes of the synthetic step
+
+Modules: generate_scoped.make_scoped_module(n) (op_name nested like JAX's for value_and_grad of
+a layer stack, then an optimizer), and tests/models/gpt2_train_step.opt.hlo (XLA's optimized
+GPT-2 training step with the op_name metadata JAX wrote). Each graph is timed cold: a fresh
+layout service (its worker process starts inside the measurement) and a fresh parse, so the
+scope tree is built inside it too. Printed per module:
+
+  scopes ms     scope tree + first view + DOT (hloscope.viz.graph_scopes.scoped_graph)
+  layout s      Graphviz on that DOT (worker start included)
+  first graph s graph_html(module): what a reader waits for; goal < 2 s
+  open s        graph_html with the biggest closed scope opened (warm worker)
+  flat/scoped   how many nodes the ungrouped graph would draw / the first view draws
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from generate_scoped import make_scoped_module  # noqa: E402
+
+from hloscope import parse_hlo  # noqa: E402
+from hloscope.viz import layout  # noqa: E402
+from hloscope.viz.graph import graph_size  # noqa: E402
+from hloscope.viz.graph_scopes import scoped_graph  # noqa: E402
+from hloscope.viz.graph_view import graph_html  # noqa: E402
+
+GOAL_SECONDS = 2.0
+GPT2 = Path(__file__).resolve().parent.parent / "tests" / "models" / "gpt2_train_step.opt.hlo"
+
+
+def _timed(fn, *args, **kwargs):
+    start = time.perf_counter()
+    value = fn(*args, **kwargs)
+    return value, time.perf_counter() - start
+
+
+def _fresh_service() -> None:
+    """Close the process-wide layout service's workers and forget its cache: a cold start."""
+    service = layout.default_service()
+    service.close()
+    service.clear_cache()
+
+
+def bench(name: str, text: str) -> None:
+    module = parse_hlo(text)
+    g, scope_s = _timed(scoped_graph, module)
+    if g is None or g.dot is None or g.view is None:
+        print(f"{name:28s} no scoped graph: {g.note if g else 'no scopes'}")
+        return
+    _fresh_service()
+    result, layout_s = _timed(layout.render_svg, g.dot, 30.0)
+    _fresh_service()
+    fresh = parse_hlo(text)  # the scope tree is cached per module: time it from scratch
+    page, first_s = _timed(graph_html, fresh, timeout=30.0)
+    closed = [p for p in g.tree.scopes if p and p not in g.view.expanded and g.view.is_open(p[:-1])]
+    biggest = max(closed, key=lambda p: g.tree.scopes[p].size) if closed else None
+    open_s = _timed(graph_html, fresh, timeout=30.0, expanded=[biggest])[1] if biggest else 0.0
+    flat = graph_size(module)
+    ok = "ok" if first_s < GOAL_SECONDS and result.ok and "<svg" in page else "SLOW"
+    print(
+        f"{name:28s} {module.instruction_count():6d} {scope_s * 1000:9.1f} {layout_s:8.2f} {first_s:13.2f}"
+        f" {open_s:6.2f} {flat:6d}/{g.nodes:<4d} {ok}  ({first_s / GOAL_SECONDS:.2f} of the {GOAL_SECONDS:g} s goal)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="time the first scoped graph of real-model-like modules")
+    parser.add_argument("sizes", nargs="*", type=int, default=[5000])
+    args = parser.parse_args()
+    print(f"{'module':28s} {'insts':>6s} {'scopes ms':>9s} {'layout s':>8s} {'first graph s':>13s} {'open s':>6s}"
+          f" {'flat/scoped':>11s}")
+    for n in args.sizes:
+        bench(f"synthetic step ({n})", make_scoped_module(n))
+    bench("gpt2_train_step (XLA opt)", GPT2.read_text())
+    layout.default_service().close()
+
+
+if __name__ == "__main__":
+    main()
