@@ -334,3 +334,49 @@ def test_grouping_and_the_scoped_dot_do_linear_work():
     grown = work.superlinear(small, big, 4, 1.5)
     assert not grown, "\n".join(grown[:10])
     assert big.total <= 6 * small.total, (small.total, big.total)
+
+
+# ---- a real XLA dump: XLA's own passes, seen by scope ----
+
+
+@pytest.fixture(scope="module")
+def named_gpt2_xla(tmp_path_factory):
+    """hloscope.xla.load of the dump XLA:CPU writes while compiling the named-scope step."""
+    jax = pytest.importorskip("jax")
+    sys.path.insert(0, str(Path(__file__).parent))
+    from scoped_jax import _args, train_step
+
+    folder = tmp_path_factory.mktemp("xla_dump")
+    options = {"xla_dump_to": str(folder), "xla_dump_hlo_pass_re": ".*"}
+    jax.jit(train_step).lower(*_args()).compile(compiler_options=options)
+    from hloscope.xla import load
+
+    return load(folder)
+
+
+def test_each_xla_pass_is_placed_in_the_scopes_it_changed(named_gpt2_xla):
+    changed = [r for r in named_gpt2_xla.records if r.changed]
+    assert len(changed) > 10
+    placed: dict = {}
+    for r in changed:  # a pass that runs more than once: its first run that changed something
+        placed.setdefault(r.name, scope_changes(r.before, r.after))
+    assert sum(1 for c in placed.values() if c) >= len(placed) // 2
+    # inlining the jitted helpers adds their instructions inside their own scopes
+    inlined = placed.get("call-inliner")
+    assert inlined is not None and any("log_softmax" in key for key in inlined.counts["added"])
+    # algebraic simplification rewrites the layer norms of both passes
+    simplified = placed.get("algsimp")
+    assert simplified is not None
+    touched = set().union(*simplified.marks().values())
+    assert {"forward/block/ln", "backward/block/ln"} <= touched
+
+
+def test_an_xla_dump_page_marks_scopes_in_its_stepper(named_gpt2_xla):
+    from hloscope.viz.render import available_engines
+
+    if not available_engines():
+        pytest.skip("no Graphviz engine: the page's graphs need one")
+    page = export_html(named_gpt2_xla, layout_budget=15)  # graphs past it are summaries: enough here
+    assert page.count("scopes changed:") >= 10
+    assert 'data-scope="forward/block' in page
+    assert _scope_index(page)["instructions"]
