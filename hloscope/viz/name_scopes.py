@@ -17,7 +17,10 @@ The rules (what a learner sees as the boxes of a real model's graph):
 - XLA joins the names of instructions it merged with `;`: the scope is their common prefix;
 - no metadata, or no scope in it (parameters are named `x`, `xs[3]`): the computation's top level,
   except a get-tuple-element, bitcast or copy a pass made without metadata: it sits with its
-  operand (the element of a multi-output fusion belongs where the fusion is).
+  operand (the element of a multi-output fusion belongs where the fusion is);
+- a computation with scopes and more than MANY_PARAMETERS top-level parameters (a model's
+  weights, optimizer state) gets them in one `(parameters)` scope, so they do not crowd out
+  the first view.
 A fusion's scope is the common prefix of its fused instructions' scopes (its own metadata
 names just one of them), so a fusion of two layers' ops sits in their common parent.
 """
@@ -33,6 +36,8 @@ TOP: Path = ()
 SEPARATOR = "/"
 ROOTS = ("jit(", "pjit(")  # the program itself: not a scope
 PHASES = {"transpose": "backward", "jvp": "forward"}
+PARAMETERS: Path = ("(parameters)",)
+MANY_PARAMETERS = 16  # more top-level parameters than this are grouped: a model's weights
 FOLLOWERS = ("get-tuple-element", "bitcast", "copy")  # made by passes without metadata: sit with their operand
 _UNWRAP_DEPTH = 16  # transforms nest a few levels; anything deeper is left as written
 
@@ -180,7 +185,22 @@ def scope_tree(module, comp) -> ScopeTree:
             s = scopes[path[:i]]
             s.size += 1
             s.fusions += inst.opcode == "fusion"
+    if len(scopes) > 1:
+        _group_parameters(comp, scopes, path_of)
     return ScopeTree(comp.name, path_of, scopes)
+
+
+def _group_parameters(comp, scopes: dict[Path, Scope], path_of: dict[str, Path]) -> None:
+    """Many top-level parameters (a model's weights) go into one PARAMETERS scope."""
+    top = scopes[TOP]
+    params = [n for n in top.members if comp[n].opcode == "parameter"]
+    if len(params) <= MANY_PARAMETERS:
+        return
+    group = scopes[PARAMETERS] = Scope(PARAMETERS, members=params, size=len(params))
+    grouped = set(params)
+    top.members = [n for n in top.members if n not in grouped]
+    top.children.insert(0, group.path)
+    path_of.update(dict.fromkeys(params, PARAMETERS))
 
 
 def _add(scopes: dict[Path, Scope], path: Path) -> Scope:

@@ -23,7 +23,7 @@ import hloscope
 from hloscope.viz import export_html, graph_html, module_to_dot
 from hloscope.viz.export_assets import PAGE_JS
 from hloscope.viz.graph_scopes import scoped_graph
-from hloscope.viz.name_scopes import TOP, common_prefix, scope_path, scope_tree
+from hloscope.viz.name_scopes import PARAMETERS, TOP, common_prefix, scope_path, scope_tree
 from hloscope.viz.scope_changes import scope_changes, scope_changes_html
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -111,8 +111,10 @@ def test_recorded_gpt2_train_step_groups_into_forward_and_backward(gpt2_opt):
     assert tree.scopes[TOP].size == len(comp)
     assert tree.scopes[("forward",)].size == sum(
         len(s.members) for p, s in tree.scopes.items() if p[:1] == ("forward",))
-    # parameters (op_name "xs[N]") stay at the top level
-    assert all(tree.path_of[i.name] == TOP for i in comp if i.opcode == "parameter")
+    # its 51 parameters (op_name "xs[N]", no scope) are grouped, not left to crowd the top level
+    params = [i.name for i in comp if i.opcode == "parameter"]
+    assert len(params) == 51 and tree.scopes[PARAMETERS].members == params
+    assert tree.scopes[TOP].children[0] == PARAMETERS and not set(params) & set(tree.scopes[TOP].members)
 
 
 def test_a_fusion_sits_in_the_common_scope_of_its_fused_instructions(gpt2_opt):
@@ -212,6 +214,14 @@ def test_highlight_marks_the_closed_scopes_that_hold_changes(scoped_5k):
     assert box is not None, "layer_2 of the backward pass is closed in the first view"
     assert box.group(1).endswith("+1 ~2") and "hl-changed" in box.group(2)
     assert 'class="hlo-scope"' in g.dot  # scopes without changes stay plain
+
+
+def test_a_few_parameters_stay_at_the_top_level(named_gpt2):
+    before = named_gpt2[0]
+    tree = scope_tree(before, before.entry_computation)
+    params = [i.name for i in before.entry_computation if i.opcode == "parameter"]
+    assert len(params) <= 16 and PARAMETERS not in tree.scopes
+    assert all(tree.path_of[p] == TOP for p in params)
 
 
 def test_a_module_without_scopes_is_drawn_flat_as_before():
