@@ -25,6 +25,7 @@ from hloscope.viz.export_assets import PAGE_JS
 from hloscope.viz.graph_scopes import scoped_graph
 from hloscope.viz.name_scopes import PARAMETERS, TOP, common_prefix, scope_path, scope_tree
 from hloscope.viz.scope_changes import scope_changes, scope_changes_html
+from hloscope.viz.scope_view import ScopeView, find, view_showing
 
 TESTS = Path(__file__).resolve().parents[1]
 GPT2_OPT = TESTS / "models" / "gpt2_train_step.opt.hlo"
@@ -198,6 +199,50 @@ def test_a_small_scoped_module_is_drawn_whole_in_scope_boxes(named_gpt2):
     assert not any(n.startswith("scope:") for n in nodes)
     assert set(after.entry_computation.by_name) - nodes <= _shared_leaf_names(after)
     assert "cluster_scope:forward/block/attn" in g.dot
+
+
+def _enclosing_clusters(dot: str) -> dict[str, str]:
+    """Each subgraph's name -> the name of the subgraph it is written in ("" at the top)."""
+    parents, stack = {}, [""]
+    for line in dot.splitlines()[1:]:
+        opened = re.match(r'\s*subgraph "([^"]+)" \{', line)
+        if opened:
+            parents[opened.group(1)] = stack[-1]
+            stack.append(opened.group(1))
+        elif line.strip() == "}":
+            stack.pop()
+    return parents
+
+
+def test_fusions_stay_clusters_inside_their_scope(named_gpt2):
+    after = named_gpt2[1]
+    tree = scope_tree(after, after.entry_computation)
+    everything_open = ScopeView(frozenset(p for p in tree.scopes if p), collapse_fusions=False)
+    g = scoped_graph(after, view=everything_open, max_nodes=10**6)
+    assert g is not None and g.dot is not None
+    parents = _enclosing_clusters(g.dot)
+    fusions = [i.name for i in after.entry_computation if i.opcode == "fusion"]
+    assert len(fusions) > 50
+    for name in fusions:
+        path = tree.path_of[name]
+        assert parents[f"cluster_{name}"] == (f"cluster_scope:{'/'.join(path)}" if path else ""), name
+    assert any(tree.path_of[n] for n in fusions) and any(not tree.path_of[n] for n in fusions)
+
+
+def test_find_and_the_view_that_shows_a_hit(scoped_5k):
+    tree = scope_tree(scoped_5k, scoped_5k.entry_computation)
+    hits = find(tree, "LAYER_3/MLP/G")
+    assert hits == [("scope", "forward/model/layer_3/mlp/gelu"), ("scope", "backward/model/layer_3/mlp/gelu")]
+    assert find(tree, "  ") == [] and len(find(tree, "add", limit=5)) == 5
+    first = scoped_graph(scoped_5k)
+    assert first is not None and first.view is not None
+    base = first.view
+    hidden = tree.scopes[("backward", "model", "layer_30", "attn", "out")].members[0]
+    assert ("instruction", hidden) in find(tree, hidden)
+    view = view_showing(scoped_5k, tree, base, "instruction", hidden, 250)
+    assert view is not None and ("backward", "model", "layer_30", "attn", "out") in view.expanded
+    assert view_showing(scoped_5k, tree, view, "instruction", hidden, 250) is view  # already drawn
+    assert view_showing(scoped_5k, tree, base, "scope", "forward", 250) is base  # a top-level scope is drawn
 
 
 def _shared_leaf_names(module) -> set[str]:
