@@ -79,8 +79,9 @@ def scope_path(op_name: str | None) -> Path:
     """The scope of one op_name (see the module docstring); () for none."""
     if not op_name:
         return TOP
-    if ";" in op_name:
-        return common_prefix(scope_path(part) for part in op_name.split(";"))
+    merged = _merged_names(op_name)
+    if merged:
+        return common_prefix(scope_path(part) for part in merged)
     components = split_components(op_name)[:-1]
     if components and components[0].startswith(ROOTS):
         components = components[1:]
@@ -91,8 +92,23 @@ def scope_path(op_name: str | None) -> Path:
         if phase is not None and phase not in path:
             path.append(phase)
         if name:
-            path.append(name.replace(SEPARATOR, "\u2215"))  # a key splits only between scopes
+            path.append(_clean(name))
     return tuple(path)
+
+
+def _merged_names(op_name: str) -> list[str]:
+    """The op_names XLA joined with ';' (each starts with the same root), or [] for one name."""
+    parts = op_name.split(";")
+    if len(parts) < 2:
+        return []
+    roots = {split_components(p)[0] if split_components(p) else "" for p in parts}
+    return parts if len(roots) == 1 else []
+
+
+def _clean(name: str) -> str:
+    """A scope name that survives as a key through DOT and SVG: '/' splits keys, Graphviz
+    doubles a backslash and reads '&...;' as an entity; look-alike characters stand in."""
+    return name.replace(SEPARATOR, "\u2215").replace("\\", "\u29f5").replace("&", "\uff06")
 
 
 def common_prefix(paths) -> Path:

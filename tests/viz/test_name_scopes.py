@@ -86,10 +86,35 @@ def named_gpt2():
         ("jit(s)/transpose(jvp(attn))/mul;jit(s)/transpose(jvp(mlp))/mul", ("backward",)),
         ("jit(s)/a/b/x;jit(s)/a/c/y", ("a",)),
         ("jit(f)/jvp(a/b)/x", ("forward", "a\u2215b")),  # a slash inside a name does not split scopes
+        ("jit(f)/a;b/x", ("a;b",)),  # a ';' that does not join two whole op_names is part of a name
     ],
 )
 def test_scope_path_of_op_names(op_name, path):
     assert scope_path(op_name) == path
+
+
+ODD_NAMES = r'''HloModule odd
+
+ENTRY %main (p0: f32[8]) -> f32[8] {
+  %p0 = f32[8]{0} parameter(0)
+  %a = f32[8]{0} add(%p0, %p0), metadata={op_name="jit(f)/jvp(we\"ird <b>&amp;)/sub scope/add"}
+  %b = f32[8]{0} multiply(%a, %a), metadata={op_name="jit(f)/back\\slash/q'uote/mul"}
+  ROOT %c = f32[8]{0} tanh(%b), metadata={op_name="jit(f)/back\\slash/tanh"}
+}
+'''
+
+
+def test_odd_scope_names_survive_dot_and_svg_as_keys():
+    from hloscope.viz.render import available_engines
+
+    module = hloscope.parse_hlo(ODD_NAMES)
+    tree = scope_tree(module, module.entry_computation)
+    keys = {"/".join(p) for p in tree.scopes if p}
+    assert len(keys) == 5 and not any("\\" in k or "&" in k for k in keys)
+    if not available_engines():
+        pytest.skip("no Graphviz engine: the SVG half needs one")
+    page = graph_html(module, timeout=10)
+    assert {html.unescape(k) for k in re.findall(r'data-scope="([^"]*)"', page)} == keys
 
 
 def test_common_prefix():
