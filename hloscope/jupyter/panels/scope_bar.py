@@ -52,6 +52,8 @@ class ScopeBar:
         self.base = first_view(module, self.tree, MAX_NODES) if self.tree.has_scopes else None
         self.view = self.base
         self.widget.layout.display = "" if self.tree.has_scopes else "none"
+        too_big = self.tree.has_scopes and self.base is None
+        self.note.value = "<span style='color:#57606a'>even the top level is too big to draw</span>" if too_big else ""
         self._list()
 
     def _list(self) -> None:
@@ -73,8 +75,8 @@ class ScopeBar:
         if kind == "instruction":
             return f"{name}  in {scope_key(self.tree.path_of[name]) or '(top level)'}"
         scope = self.tree.by_key(name)
-        depth = name.count("/")
-        return f"{'  ' * depth}{scope.name if scope else name} ({scope.size if scope else 0})"
+        indent = "\u00a0\u00a0" * name.count("/")  # a <select> drops plain leading spaces
+        return f"{indent}{scope.name if scope else name} ({scope.size if scope else 0})"
 
     def _picked(self) -> None:
         """Open the picked scope (or the scope of the picked instruction, and select it)."""
