@@ -9,7 +9,7 @@ A closed scope is one node (its name and counts); an open one is a box holding i
 instructions and its child scopes. The first view opens scopes breadth first, biggest first,
 as long as the graph stays within `max_nodes` (so a small module is drawn whole, and a
 5,000-instruction one shows its top-level scopes); with fusions drawn as clusters if that
-fits, else as single nodes. Counting is linear: each scope's own node count is summed once.
+fits, else as single nodes. The `(parameters)` group stays closed: the model is more telling. Counting is linear: each scope's own node count is summed once.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .graph import _fused_computation, _size, computation_of
-from .name_scopes import TOP, Path, ScopeTree, scope_key
+from .name_scopes import PARAMETERS, TOP, Path, ScopeTree, scope_key
 
 
 MAX_OPEN = 64  # open scopes in a first view (Graphviz clusters): 40 lay out in 0.1 s, so a safety bound
@@ -80,7 +80,7 @@ def default_view(module, tree: ScopeTree, max_nodes: int, max_open: int = MAX_OP
         queue = _biggest_first(tree, tree.scopes[TOP].children)
         for path in queue:  # grows while iterating: breadth first
             cost = own[path] + len(tree.scopes[path].children) - 1
-            if total + cost <= max_nodes and len(expanded) < max_open:
+            if total + cost <= max_nodes and len(expanded) < max_open and path != PARAMETERS:
                 expanded.add(path)
                 total += cost
                 queue.extend(_biggest_first(tree, tree.scopes[path].children))
