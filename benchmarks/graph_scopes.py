@@ -4,8 +4,9 @@
     python benchmarks/graph_scopes.py 20000         # other sizes of the synthetic step
 
 Modules: generate_scoped.make_scoped_module(n) (op_name nested like JAX's for value_and_grad of
-a layer stack, then an optimizer), and tests/models/gpt2_train_step.opt.hlo (XLA's optimized
-GPT-2 training step with the op_name metadata JAX wrote). Each graph is timed cold: a fresh
+a layer stack, then an optimizer), tests/models/gpt2_train_step.opt.hlo (XLA's optimized
+GPT-2 training step with the op_name metadata JAX wrote) and, with jax installed, the module
+JAX hands XLA for a 15-block GPT-2 step written with named scopes (tests/viz/scoped_jax.py). Each graph is timed cold: a fresh
 layout service (its worker process starts inside the measurement) and a fresh parse, so the
 scope tree is built inside it too. Printed per module:
 
@@ -19,6 +20,7 @@ scope tree is built inside it too. Printed per module:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import time
 from pathlib import Path
@@ -35,7 +37,16 @@ from hloscope.viz.graph_scopes import scoped_graph  # noqa: E402
 from hloscope.viz.graph_view import graph_html  # noqa: E402
 
 GOAL_SECONDS = 2.0
-GPT2 = Path(__file__).resolve().parent.parent / "tests" / "models" / "gpt2_train_step.opt.hlo"
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+GPT2 = TESTS / "models" / "gpt2_train_step.opt.hlo"
+
+
+def _load(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _timed(fn, *args, **kwargs):
@@ -82,6 +93,9 @@ def main() -> None:
     for n in args.sizes:
         bench(f"synthetic step ({n})", make_scoped_module(n))
     bench("gpt2_train_step (XLA opt)", GPT2.read_text())
+    if importlib.util.find_spec("jax") is not None:  # a real one: JAX's own metadata, 15 named blocks
+        scoped_jax = _load(TESTS / "viz" / "scoped_jax.py")
+        bench("named GPT-2 x15 (JAX input)", scoped_jax.gpt2_input_text(15))
     layout.default_service().close()
 
 

@@ -5,6 +5,7 @@ the names of jitted helpers), so this one does, the way flax or haiku modules wo
 `block/attn/qkv`, `block/mlp/fc`, ... Imported only by tests that `pytest.importorskip("jax")`.
 
     before, after = gpt2_texts()   # HLO text as XLA gets it (with metadata), and XLA's optimized text
+    text = gpt2_input_text(15)      # a 15-block stack: ~5,000 instructions (benchmarks/graph_scopes.py)
 """
 
 from __future__ import annotations
@@ -47,19 +48,24 @@ def _mlp(p, x):
             return h @ p["w_proj"]
 
 
-def _loss(p, tokens, targets):
+def _block(p, x):
+    x = x + _attention(p, _layer_norm(x, p["ln1_g"], p["ln1_b"]))
+    return x + _mlp(p, _layer_norm(x, p["ln2_g"], p["ln2_b"]))
+
+
+def _loss(p, tokens, targets, layers: int = 1):
     x = p["wte"][tokens]
-    with jax.named_scope("block"):
-        x = x + _attention(p, _layer_norm(x, p["ln1_g"], p["ln1_b"]))
-        x = x + _mlp(p, _layer_norm(x, p["ln2_g"], p["ln2_b"]))
+    for i in range(layers):  # one block is named "block", a stack "layer_0", "layer_1", ...
+        with jax.named_scope("block" if layers == 1 else f"layer_{i}"):
+            x = _block(p, x)
     with jax.named_scope("head"):
         logits = x @ p["wte"].T
         logp = jax.nn.log_softmax(logits, axis=-1)
         return -jnp.take_along_axis(logp, targets[..., None], axis=-1).mean()
 
 
-def train_step(p, tokens, targets):
-    loss, grads = jax.value_and_grad(_loss)(p, tokens, targets)
+def train_step(p, tokens, targets, layers: int = 1):
+    loss, grads = jax.value_and_grad(_loss)(p, tokens, targets, layers)
     with jax.named_scope("sgd"):
         return loss, jax.tree_util.tree_map(lambda w, g: w - 0.1 * g, p, grads)
 
@@ -78,7 +84,17 @@ def _args():
     return p, tokens, (tokens + 1) % VOCAB
 
 
-def gpt2_texts() -> tuple[str, str]:
-    """(the module JAX hands XLA, with op_name metadata; XLA:CPU's optimized module)."""
-    lowered = jax.jit(train_step).lower(*_args())
+def gpt2_texts(layers: int = 1) -> tuple[str, str]:
+    """(the module JAX hands XLA, with op_name metadata; XLA:CPU's optimized module), of a
+    step through `layers` blocks (sharing weights: the graph, not the model, is the point)."""
+    lowered = _lowered(layers)
     return lowered.as_text(dialect="hlo", debug_info=True), lowered.compile().as_text()
+
+
+def gpt2_input_text(layers: int) -> str:
+    """Only the module JAX hands XLA (no XLA compile: quick even for a deep stack)."""
+    return _lowered(layers).as_text(dialect="hlo", debug_info=True)
+
+
+def _lowered(layers: int):
+    return jax.jit(train_step, static_argnums=3).lower(*_args(), layers)

@@ -22,7 +22,7 @@ import pytest
 import hloscope
 from hloscope.viz import export_html, graph_html, module_to_dot
 from hloscope.viz.export_assets import PAGE_JS
-from hloscope.viz.graph_scopes import scoped_graph
+from hloscope.viz.graph_scopes import FIRST_VIEW_NODES, scoped_graph
 from hloscope.viz.name_scopes import PARAMETERS, TOP, common_prefix, scope_path, scope_tree
 from hloscope.viz.scope_changes import scope_changes, scope_changes_html
 from hloscope.viz.scope_view import ScopeView, find, view_showing
@@ -185,7 +185,7 @@ def _node_ids(dot: str) -> set[str]:
 def test_a_5000_instruction_module_opens_with_its_scopes_closed(scoped_5k):
     g = scoped_graph(scoped_5k)
     assert g is not None and g.dot is not None and g.view is not None
-    assert g.nodes <= 150, g.note  # a first graph Graphviz lays out quickly
+    assert g.nodes <= FIRST_VIEW_NODES, g.note  # a first graph Graphviz lays out quickly
     nodes = _node_ids(g.dot)
     boxes = {n for n in nodes if n.startswith("scope:")}
     assert "scope:forward/model/layer_0/attn" in boxes or "scope:forward/model/layer_0" in boxes
@@ -219,7 +219,7 @@ def test_a_small_scoped_module_is_drawn_whole_in_scope_boxes(named_gpt2):
     after = named_gpt2[1]
     g = scoped_graph(after)
     assert g is not None and g.dot is not None and g.view is not None
-    assert g.nodes <= 150 and g.view.expanded == set(g.tree.scopes) - {TOP}
+    assert g.nodes <= FIRST_VIEW_NODES and g.view.expanded == set(g.tree.scopes) - {TOP}
     nodes = _node_ids(g.dot)
     assert not any(n.startswith("scope:") for n in nodes)
     assert set(after.entry_computation.by_name) - nodes <= _shared_leaf_names(after)
