@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .graph_scopes import first_view, scoped_dot
+from .graph_scopes import drawing_tree, first_view, scoped_dot
 from .layout import render_many
-from .name_scopes import scope_key, scope_tree
+from .name_scopes import scope_key
 from .scope_view import closed_view, open_view
 
 MAX_VIEWS = 48
@@ -40,7 +40,7 @@ def build_scope_views(module, *, timeout: float, budget: float, max_nodes: int,
                       max_views: int = MAX_VIEWS) -> ScopeViews | None:
     """Toggle views and search index of `module`'s ENTRY; None when it has no scopes."""
     comp = module.entry_computation
-    tree = scope_tree(module, comp)
+    tree = drawing_tree(module, comp, max_nodes)
     base = first_view(module, tree, max_nodes) if tree.has_scopes else None
     if base is None:
         return None

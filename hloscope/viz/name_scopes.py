@@ -22,7 +22,8 @@ The rules (what a learner sees as the boxes of a real model's graph):
   weights, optimizer state) gets them in one `(parameters)` scope, so they do not crowd out
   the first view.
 A fusion's scope is the common prefix of its fused instructions' scopes (its own metadata
-names just one of them), so a fusion of two layers' ops sits in their common parent.
+names just one of them), so a fusion of two layers' ops sits in their common parent; fused
+instructions with no scope (constants, the program's top-level glue) do not pull it to the top.
 """
 
 from __future__ import annotations
@@ -158,6 +159,7 @@ class ScopeTree:
     computation: str
     path_of: dict[str, Path]
     scopes: dict[Path, Scope]
+    fusions_by_root: bool = False
 
     @property
     def has_scopes(self) -> bool:
@@ -171,14 +173,15 @@ class ScopeTree:
         return self.scopes.get(tuple(key.split(SEPARATOR))) if key else self.scopes[TOP]
 
 
-def instruction_scope(module, inst) -> Path:
-    """The scope of one instruction; a fusion's is the common prefix of its fused ones'."""
-    if inst.opcode == "fusion":
+def instruction_scope(module, inst, fusions_by_root: bool = False) -> Path:
+    """The scope of one instruction; a fusion's is the common prefix of its fused ones' (those
+    that have a scope: a constant or a top-level broadcast fused in says nothing of where)."""
+    if inst.opcode == "fusion" and not fusions_by_root:
         called = inst.attr("calls")
         if called and module.has_computation(called):
-            named = [i for i in module.computation(called) if i.opcode != "parameter" and _op_name(i)]
-            if named:
-                return common_prefix(scope_path(_op_name(i)) for i in named)
+            scoped = [p for i in module.computation(called) if i.opcode != "parameter" and (p := scope_path(_op_name(i)))]
+            if scoped:
+                return common_prefix(scoped)
     return scope_path(_op_name(inst))
 
 
@@ -187,12 +190,14 @@ def _op_name(inst) -> str | None:
 
 
 @per_value
-def scope_tree(module, comp) -> ScopeTree:
-    """The scopes of computation `comp` of `module` (cached while the module lives)."""
+def scope_tree(module, comp, fusions_by_root: bool = False) -> ScopeTree:
+    """The scopes of computation `comp` of `module` (cached while the module lives).
+    fusions_by_root: place each fusion by its own op_name (its root's), not by the common
+    scope of what it fused: the fallback when fusions across scopes crowd the top level."""
     scopes: dict[Path, Scope] = {TOP: Scope(TOP)}
     path_of: dict[str, Path] = {}
     for inst in comp:
-        path = instruction_scope(module, inst)
+        path = instruction_scope(module, inst, fusions_by_root)
         if not path and inst.metadata is None and inst.opcode in FOLLOWERS and inst.operands:
             path = path_of.get(inst.operands[0], TOP)
         path_of[inst.name] = path
@@ -203,7 +208,7 @@ def scope_tree(module, comp) -> ScopeTree:
             s.fusions += inst.opcode == "fusion"
     if len(scopes) > 1:
         _group_parameters(comp, scopes, path_of)
-    return ScopeTree(comp.name, path_of, scopes)
+    return ScopeTree(comp.name, path_of, scopes, fusions_by_root)
 
 
 def _group_parameters(comp, scopes: dict[Path, Scope], path_of: dict[str, Path]) -> None:

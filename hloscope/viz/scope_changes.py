@@ -17,7 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .diff import graph_diff
-from .name_scopes import TOP, scope_key, scope_tree
+from .graph_scopes import drawing_tree
+from .name_scopes import TOP, scope_key
 
 KINDS = ("added", "removed", "changed")
 SIGNS = {"added": "+", "removed": "-", "changed": "~"}
@@ -48,7 +49,8 @@ class ScopeChanges:
 def scope_changes(before, after, diff=None) -> ScopeChanges:
     """Where `before` -> `after` changed, by scope (`diff`: a graph_diff already made)."""
     d = diff if diff is not None else graph_diff(before, after)
-    trees = {"before": scope_tree(before, before.entry_computation), "after": scope_tree(after, after.entry_computation)}
+    trees = {"before": drawing_tree(before, before.entry_computation),
+             "after": drawing_tree(after, after.entry_computation)}
     counts = {}
     for kind, names, side in (("added", d.added, "after"), ("removed", d.removed, "before"),
                               ("changed", d.changed, "after")):

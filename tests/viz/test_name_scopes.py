@@ -22,10 +22,10 @@ import pytest
 import hloscope
 from hloscope.viz import export_html, graph_html, module_to_dot
 from hloscope.viz.export_assets import PAGE_JS
-from hloscope.viz.graph_scopes import FIRST_VIEW_NODES, scoped_graph
+from hloscope.viz.graph_scopes import FIRST_VIEW_EDGES, FIRST_VIEW_NODES, drawing_tree, scoped_dot, scoped_graph
 from hloscope.viz.name_scopes import PARAMETERS, TOP, common_prefix, scope_path, scope_tree
 from hloscope.viz.scope_changes import scope_changes, scope_changes_html
-from hloscope.viz.scope_view import ScopeView, find, view_showing
+from hloscope.viz.scope_view import ScopeView, default_view, find, view_showing
 
 TESTS = Path(__file__).resolve().parents[1]
 GPT2_OPT = TESTS / "models" / "gpt2_train_step.opt.hlo"
@@ -151,12 +151,13 @@ def test_a_fusion_sits_in_the_common_scope_of_its_fused_instructions(gpt2_opt):
         if inst.opcode != "fusion":
             continue
         fused = gpt2_opt.computation(inst.attr("calls"))
-        paths = [scope_path(i.metadata.op_name) for i in fused
-                 if i.opcode != "parameter" and i.metadata is not None and i.metadata.op_name]
+        # fused instructions without a scope (constants, top-level glue) do not count
+        paths = [p for i in fused if i.opcode != "parameter" and i.metadata is not None
+                 and (p := scope_path(i.metadata.op_name))]
         if paths:
             assert tree.path_of[inst.name] == common_prefix(paths), inst.name
             checked += 1
-    assert checked > 100
+    assert checked > 80
     # XLA fused forward-only ops together: some fusions sit inside a phase, some across both
     fusion_paths = {tree.path_of[i.name] for i in comp if i.opcode == "fusion"}
     assert ("forward",) in fusion_paths and TOP in fusion_paths
@@ -252,6 +253,41 @@ def test_fusions_stay_clusters_inside_their_scope(named_gpt2):
         path = tree.path_of[name]
         assert parents[f"cluster_{name}"] == (f"cluster_scope:{'/'.join(path)}" if path else ""), name
     assert any(tree.path_of[n] for n in fusions) and any(not tree.path_of[n] for n in fusions)
+
+
+def test_fusions_across_scopes_are_placed_by_their_root_when_the_top_level_overflows(named_gpt2):
+    after = named_gpt2[1]
+    comp = after.entry_computation
+    strict = scope_tree(after, comp)
+    assert drawing_tree(after, comp, 40) is strict  # fits: fusions in their common scope
+    fallback = drawing_tree(after, comp, 30)  # the 34 top-level ones do not fit in 30 nodes
+    assert fallback.fusions_by_root and len(fallback.scopes[TOP].members) < len(strict.scopes[TOP].members)
+    for inst in comp:
+        if inst.opcode == "fusion" and inst.metadata is not None:
+            assert fallback.path_of[inst.name] == scope_path(inst.metadata.op_name)
+    g = scoped_graph(after, max_nodes=30)
+    assert g is not None and g.nodes <= 30 and "placed by their root's scope" in g.note
+
+
+def test_the_first_view_opens_fewer_scopes_when_edges_would_crowd_it(gpt2_opt, scoped_5k):
+    """Edges between boxes are what makes Graphviz slow (XLA's GPT-2 step: 117 nodes with 525
+    edges), so the first view opens fewer scopes than the node budget alone would."""
+    tree = drawing_tree(gpt2_opt, gpt2_opt.entry_computation)
+    by_nodes = default_view(gpt2_opt, tree, FIRST_VIEW_NODES)
+    assert by_nodes is not None
+    crowded = scoped_dot(gpt2_opt, gpt2_opt.entry_computation, tree, by_nodes)[0]
+    assert len(_edges(crowded)) > FIRST_VIEW_EDGES
+    g = scoped_graph(gpt2_opt)
+    assert g is not None and g.dot is not None and g.view is not None
+    assert g.view.expanded < by_nodes.expanded and len(_edges(g.dot)) < len(_edges(crowded))
+    # a module whose first view has few edges keeps its full node budget
+    g5k = scoped_graph(scoped_5k)
+    assert g5k is not None and g5k.dot is not None
+    assert len(_edges(g5k.dot)) <= FIRST_VIEW_EDGES and g5k.nodes > FIRST_VIEW_NODES - 10
+
+
+def _edges(dot: str) -> list[str]:
+    return re.findall(r'^\s*"[^"]+" -> "[^"]+"', dot, re.M)
 
 
 def test_find_and_the_view_that_shows_a_hit(scoped_5k):

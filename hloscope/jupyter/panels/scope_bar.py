@@ -16,8 +16,8 @@ import ipywidgets as w
 
 from ...viz.graph import computation_of
 from ...viz.graph_blocks import MAX_NODES
-from ...viz.graph_scopes import first_view
-from ...viz.name_scopes import ScopeTree, scope_key, scope_tree
+from ...viz.graph_scopes import drawing_tree, first_view
+from ...viz.name_scopes import ScopeTree, scope_key
 from ...viz.scope_view import ScopeView, closed_view, find, open_view, view_showing
 
 MAX_CHOICES = 300  # a dropdown of every scope of a 5,000-instruction model is still quick
@@ -48,7 +48,7 @@ class ScopeBar:
     def update(self, module) -> None:
         """A new module: its scopes, the first view, everything listed."""
         self.module = module
-        self.tree = scope_tree(module, computation_of(module, None))
+        self.tree = drawing_tree(module, computation_of(module, None), MAX_NODES)
         self.base = first_view(module, self.tree, MAX_NODES) if self.tree.has_scopes else None
         self.view = self.base
         self.widget.layout.display = "" if self.tree.has_scopes else "none"
