@@ -6,7 +6,8 @@
 Modules: generate_scoped.make_scoped_module(n) (op_name nested like JAX's for value_and_grad of
 a layer stack, then an optimizer), tests/models/gpt2_train_step.opt.hlo (XLA's optimized
 GPT-2 training step with the op_name metadata JAX wrote) and, with jax installed, the module
-JAX hands XLA for a 15-block GPT-2 step written with named scopes (tests/viz/scoped_jax.py). Each graph is timed cold: a fresh
+JAX hands XLA for a 15-block GPT-2 step written with named scopes (tests/viz/scoped_jax.py),
+and that module after hloscope's passes (fusions across scopes: the hard case for Graphviz). Each graph is timed cold: a fresh
 layout service (its worker process starts inside the measurement) and a fresh parse, so the
 scope tree is built inside it too. Printed per module:
 
@@ -30,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generate_scoped import make_scoped_module  # noqa: E402
 
-from hloscope import parse_hlo  # noqa: E402
+from hloscope import optimize, parse_hlo  # noqa: E402
 from hloscope.viz import layout  # noqa: E402
 from hloscope.viz.graph import graph_size  # noqa: E402
 from hloscope.viz.graph_scopes import scoped_graph  # noqa: E402
@@ -66,7 +67,7 @@ def bench(name: str, text: str) -> None:
     module = parse_hlo(text)
     g, scope_s = _timed(scoped_graph, module)
     if g is None or g.dot is None or g.view is None:
-        print(f"{name:28s} no scoped graph: {g.note if g else 'no scopes'}")
+        print(f"{name:31s} no scoped graph: {g.note if g else 'no scopes'}")
         return
     _fresh_service()
     result, layout_s = _timed(layout.render_svg, g.dot, 30.0)
@@ -79,7 +80,7 @@ def bench(name: str, text: str) -> None:
     flat = graph_size(module)
     ok = "ok" if first_s < GOAL_SECONDS and result.ok and "<svg" in page else "SLOW"
     print(
-        f"{name:28s} {module.instruction_count():6d} {scope_s * 1000:9.1f} {layout_s:8.2f} {first_s:13.2f}"
+        f"{name:31s} {module.instruction_count():6d} {scope_s * 1000:9.1f} {layout_s:8.2f} {first_s:13.2f}"
         f" {open_s:6.2f} {flat:6d}/{g.nodes:<4d} {ok}  ({first_s / GOAL_SECONDS:.2f} of the {GOAL_SECONDS:g} s goal)"
     )
 
@@ -88,14 +89,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="time the first scoped graph of real-model-like modules")
     parser.add_argument("sizes", nargs="*", type=int, default=[5000])
     args = parser.parse_args()
-    print(f"{'module':28s} {'insts':>6s} {'scopes ms':>9s} {'layout s':>8s} {'first graph s':>13s} {'open s':>6s}"
+    print(f"{'module':31s} {'insts':>6s} {'scopes ms':>9s} {'layout s':>8s} {'first graph s':>13s} {'open s':>6s}"
           f" {'flat/scoped':>11s}")
     for n in args.sizes:
         bench(f"synthetic step ({n})", make_scoped_module(n))
     bench("gpt2_train_step (XLA opt)", GPT2.read_text())
     if importlib.util.find_spec("jax") is not None:  # a real one: JAX's own metadata, 15 named blocks
         scoped_jax = _load(TESTS / "viz" / "scoped_jax.py")
-        bench("named GPT-2 x15 (JAX input)", scoped_jax.gpt2_input_text(15))
+        text = scoped_jax.gpt2_input_text(15)
+        bench("named GPT-2 x15 (JAX input)", text)
+        optimized = optimize(parse_hlo(text)).module
+        assert optimized is not None, "the passes made no module"
+        bench("named GPT-2 x15 (hloscope opt)", optimized.to_text())
     layout.default_service().close()
 
 
