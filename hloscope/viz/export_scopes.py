@@ -7,10 +7,10 @@ scope opens it, a click on an open scope's box closes it, both relative to the f
 the search box finds a scope or an instruction and shows the view where it is drawn. A
 Jupyter explorer has no such limit: it lays out whatever set of scopes is open.
 
-Bounded like the stepper: at most MAX_VIEWS toggle views (scopes drawn in the first view
-first, bigger first), laid
-out in parallel within the export's layout budget, and at most MAX_CHARS of SVG in all; a
-click on a scope whose view did not make it says so and shows the first view.
+Bounded like the stepper: at most MAX_VIEWS toggle views (closed scopes drawn in the first
+view first, then open ones, bigger first), laid out in parallel within the export's layout
+budget, and at most MAX_CHARS of SVG in all; a click on a scope whose view did not make it
+says so and shows the first view.
 """
 
 from __future__ import annotations

@@ -4,14 +4,17 @@
     g.dot, g.note, g.view                             # DOT (None: summary), what it shows
     scoped_graph(module, expanded={("forward",)})     # these scopes open (parents opened too)
 
-A fusion sits in the common scope of what it fused; when fusions across scopes leave more at
-the top level than can be drawn, they are placed by their own op_name (their root's) instead,
-and the note says so (`drawing_tree`). A closed scope is one node, `class="hlo-scope"`, named `scope:<key>` (its SVG `<g>` gets
+A closed scope is one node, `class="hlo-scope"`, named `scope:<key>` (its SVG `<g>` gets
 `data-scope="<key>"`), labelled with its name and how many instructions and fusions it holds;
 the edges into and out of it are merged, one per neighbour, labelled with how many values they
 carry. An open scope is a cluster (`cluster_scope:<key>`) holding its own instructions and its
 child scopes; fusions stay clusters inside it. Diff highlighting (`highlight`) marks a closed
 scope that holds highlighted instructions, and its label counts them (+added -removed ~changed).
+
+A fusion sits in the common scope of what it fused; when fusions across scopes leave more at
+the top level than can be drawn, they are placed by their own op_name (their root's) instead,
+and the note says so (`drawing_tree`). The first view is kept small in nodes and in edges,
+which is what Graphviz's time depends on (`first_view`).
 """
 
 from __future__ import annotations
