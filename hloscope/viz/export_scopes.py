@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .graph_scopes import drawing_tree, first_view, scoped_dot
+from .graph_scopes import drawing_tree, first_view, light, scoped_dot
 from .layout import render_many
 from .name_scopes import scope_key
 from .scope_view import closed_view, open_view
@@ -45,10 +45,10 @@ def build_scope_views(module, *, timeout: float, budget: float, max_nodes: int,
     if base is None:
         return None
     paths = _by_reach(tree, base)[:max_views]
-    jobs = []
+    jobs, quick = [], light(module, tree)
     for i, path in enumerate(paths):
         opening = path not in base.expanded
-        view = open_view(module, tree, base, path, max_nodes) if opening else closed_view(tree, base, path)
+        view = open_view(module, tree, base, path, max_nodes, quick) if opening else closed_view(tree, base, path)
         if view is not None:
             tid = f"{TEMPLATE_PREFIX}{i}"
             dot, _ = scoped_dot(module, comp, tree, view, id_prefix=tid + "-")

@@ -71,7 +71,7 @@ def scoped_graph(
         return None
     view = view or first_view(module, tree, max_nodes)
     for path in expanded:
-        view = view and open_view(module, tree, view, tuple(path), max_nodes)
+        view = view and open_view(module, tree, view, tuple(path), max_nodes, light(module, tree))
     if view is None:
         note = f"even the top level of its {len(tree.scopes) - 1} scopes is more than {max_nodes} nodes: summary"
         return ScopedGraph(None, None, note, 0, tree)
@@ -112,6 +112,13 @@ def _first_view(module, comp, fusions_by_root: bool, max_nodes: int) -> ScopeVie
             break
         view = smaller
     return view
+
+
+def light(module, tree: ScopeTree):
+    """The test `open_view` puts a view to: at most FIRST_VIEW_EDGES edges (else it prefers
+    closing the other open scopes: a reader waiting seconds for a click is worse)."""
+    comp = computation_of(module, tree.computation)
+    return lambda view: _edge_count(module, comp, tree, view) <= FIRST_VIEW_EDGES
 
 
 def _edge_count(module, comp, tree: ScopeTree, view: ScopeView) -> int:

@@ -14,6 +14,7 @@ fits, else as single nodes. The `(parameters)` group stays closed: the model is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .graph import _fused_computation, _size, computation_of
@@ -92,18 +93,24 @@ def _biggest_first(tree: ScopeTree, paths) -> list[Path]:
     return sorted(paths, key=lambda p: -tree.scopes[p].size)
 
 
-def open_view(module, tree: ScopeTree, base: ScopeView, path: Path, max_nodes: int) -> ScopeView | None:
+def open_view(module, tree: ScopeTree, base: ScopeView, path: Path, max_nodes: int,
+              light: Callable[[ScopeView], bool] | None = None) -> ScopeView | None:
     """`base` with `path` and its parents opened; if that is too big, only that line of
-    scopes open, then also fusions collapsed; None if even that does not fit."""
+    scopes open, then also fusions collapsed; None if even that does not fit.
+    light: a further test a view should pass (few edges: quick to lay out); the last view
+    that fits in `max_nodes` is taken even if it fails it."""
     line = frozenset(tree.ancestors(path)) | ({path} if path else frozenset())
+    fitting = None
     for view in (
         ScopeView(base.expanded | line, base.collapse_fusions),
         ScopeView(line, base.collapse_fusions),
         ScopeView(line, True),
     ):
         if visible_nodes(module, tree, view) <= max_nodes:
-            return view
-    return None
+            fitting = view
+            if light is None or light(view):
+                return view
+    return fitting
 
 
 def closed_view(tree: ScopeTree, base: ScopeView, path: Path) -> ScopeView:
@@ -123,7 +130,8 @@ def find(tree: ScopeTree, query: str, limit: int = 50) -> list[tuple[str, str]]:
     return hits[:limit]
 
 
-def view_showing(module, tree: ScopeTree, base: ScopeView, kind: str, name: str, max_nodes: int) -> ScopeView | None:
+def view_showing(module, tree: ScopeTree, base: ScopeView, kind: str, name: str, max_nodes: int,
+                 light: Callable[[ScopeView], bool] | None = None) -> ScopeView | None:
     """`base`, or `base` with scopes opened so that the scope (kind "scope", by key) or the
     instruction (kind "instruction") is drawn; None if that view does not fit."""
     if kind == "scope":
@@ -133,4 +141,4 @@ def view_showing(module, tree: ScopeTree, base: ScopeView, kind: str, name: str,
         where = tree.path_of[name]
     if all(base.is_open(where[:i]) for i in range(len(where) + 1)):
         return base
-    return open_view(module, tree, base, where, max_nodes)
+    return open_view(module, tree, base, where, max_nodes, light)

@@ -25,7 +25,7 @@ from hloscope.viz.export_assets import PAGE_JS
 from hloscope.viz.graph_scopes import FIRST_VIEW_EDGES, FIRST_VIEW_NODES, drawing_tree, scoped_dot, scoped_graph
 from hloscope.viz.name_scopes import PARAMETERS, TOP, common_prefix, scope_path, scope_tree
 from hloscope.viz.scope_changes import scope_changes, scope_changes_html
-from hloscope.viz.scope_view import ScopeView, default_view, find, view_showing
+from hloscope.viz.scope_view import ScopeView, default_view, find, open_view, view_showing
 
 TESTS = Path(__file__).resolve().parents[1]
 GPT2_OPT = TESTS / "models" / "gpt2_train_step.opt.hlo"
@@ -288,6 +288,22 @@ def test_the_first_view_opens_fewer_scopes_when_edges_would_crowd_it(gpt2_opt, s
 
 def _edges(dot: str) -> list[str]:
     return re.findall(r'^\s*"[^"]+" -> "[^"]+"', dot, re.M)
+
+
+def test_opening_a_scope_prefers_a_light_view_over_keeping_others_open(scoped_5k):
+    tree = scope_tree(scoped_5k, scoped_5k.entry_computation)
+    first = scoped_graph(scoped_5k)
+    assert first is not None and first.view is not None
+    base = first.view
+    target = ("backward", "model", "layer_20", "mlp")
+    line = set(tree.ancestors(target)) | {target}
+    kept = open_view(scoped_5k, tree, base, target, 250)
+    assert kept is not None and kept.expanded == base.expanded | line
+    heavy = base.expanded | line
+    alone = open_view(scoped_5k, tree, base, target, 250, light=lambda v: v.expanded != heavy)
+    assert alone is not None and alone.expanded == line  # the others closed: a quicker layout
+    last = open_view(scoped_5k, tree, base, target, 250, light=lambda v: False)
+    assert last is not None and last.expanded == line and last.collapse_fusions  # nothing light: the smallest
 
 
 def test_find_and_the_view_that_shows_a_hit(scoped_5k):

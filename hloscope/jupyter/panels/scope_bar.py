@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from ...viz.graph import computation_of
 from ...viz.graph_blocks import MAX_NODES
-from ...viz.graph_scopes import drawing_tree, first_view
+from ...viz.graph_scopes import drawing_tree, first_view, light
 from ...viz.name_scopes import ScopeTree, scope_key
 from ...viz.scope_view import ScopeView, closed_view, find, open_view, view_showing
 
@@ -84,10 +84,11 @@ class ScopeBar:
         if choice is None or self.tree is None or self.view is None:
             return
         kind, name = choice
+        quick = light(self.module, self.tree)
         if kind == "scope":
-            view = open_view(self.module, self.tree, self.view, tuple(name.split("/")), MAX_NODES)
+            view = open_view(self.module, self.tree, self.view, tuple(name.split("/")), MAX_NODES, quick)
         else:
-            view = view_showing(self.module, self.tree, self.view, kind, name, MAX_NODES)
+            view = view_showing(self.module, self.tree, self.view, kind, name, MAX_NODES, quick)
         if view is None:
             self.note.value = f"<span style='color:#cf222e'>{name}: too big to open within {MAX_NODES} nodes</span>"
             return
@@ -103,7 +104,9 @@ class ScopeBar:
     def reveal(self, instruction: str) -> None:
         """Open what it takes to draw `instruction` (picked elsewhere); no callback."""
         if self.tree is not None and self.view is not None and instruction in self.tree.path_of:
-            self.view = view_showing(self.module, self.tree, self.view, "instruction", instruction, MAX_NODES) or self.view
+            quick = light(self.module, self.tree)
+            shown = view_showing(self.module, self.tree, self.view, "instruction", instruction, MAX_NODES, quick)
+            self.view = shown or self.view
 
     def _set(self, view: ScopeView | None, instruction: str | None) -> None:
         self.view = view
