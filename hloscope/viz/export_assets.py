@@ -155,13 +155,19 @@ PAGE_JS = r"""
     });
     $('graph-first-view').addEventListener('click', () => showView(''));
     const parentOf = (key) => key.split('/').slice(0, -1).join('/');
+    // the view opening `key`, else its nearest parent with one (not every view was laid out)
+    function viewFor(key) {
+      for (let k = key; k; k = parentOf(k)) if (index.views[k] && index.views[k][1] === 'open') return k;
+      return '';
+    }
     function go(kind, name) {
       const key = kind === 'scope' ? name : index.instructions[name];
       const drawn = kind === 'scope' ? (!parentOf(key) || openInFirst.has(parentOf(key))) : (!key || openInFirst.has(key));
-      showView(drawn ? '' : key);
+      showView(drawn ? '' : viewFor(key));
       const attr = kind === 'scope' ? 'data-scope' : 'data-instruction';
       document.querySelectorAll('.hl-selected').forEach((g) => g.classList.remove('hl-selected'));
-      const hit = final.querySelector('[' + attr + '="' + CSS.escape(name) + '"]');
+      let hit = final.querySelector('[' + attr + '="' + CSS.escape(name) + '"]');
+      for (let k = key; !hit && k; k = parentOf(k)) hit = final.querySelector('[data-scope="' + CSS.escape(k) + '"]');
       if (hit) { hit.classList.add('hl-selected'); hit.scrollIntoView({ block: 'center', inline: 'center' }); }
     }
     const search = $('graph-search'), results = $('graph-search-results');
