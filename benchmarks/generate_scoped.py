@@ -38,7 +38,7 @@ def make_scoped_module(n_instructions: int) -> str:
         raise ValueError("make_scoped_module needs at least 16 instructions")
     layers = max(1, n_instructions // (2 * PER_LAYER))
     scopes = _scopes(layers)
-    lines = [f'  %x = {SHAPE} parameter(0), metadata={{op_name="x"}}', f'  %w = {SHAPE} parameter(1), metadata={{op_name="w"}}']
+    lines = [f'  %{p} = {SHAPE} parameter({i}), metadata={{op_name="{p}"}}' for i, p in enumerate(("x", "w"))]
     values = ["x", "w"]
     for i in range(2, n_instructions):
         scope = scopes[min((i - 2) // PER_SCOPE, len(scopes) - 1)]

@@ -7,9 +7,9 @@ Modules: generate_scoped.make_scoped_module(n) (op_name nested like JAX's for va
 a layer stack, then an optimizer), tests/models/gpt2_train_step.opt.hlo (XLA's optimized
 GPT-2 training step with the op_name metadata JAX wrote) and, with jax installed, the module
 JAX hands XLA for a 15-block GPT-2 step written with named scopes (tests/viz/scoped_jax.py),
-and that module after hloscope's passes (fusions across scopes: the hard case for Graphviz). Each graph is timed cold: a fresh
-layout service (its worker process starts inside the measurement) and a fresh parse, so the
-scope tree is built inside it too. Printed per module:
+and that module after hloscope's passes (fusions across scopes: the hard case for Graphviz).
+Each graph is timed cold: a fresh layout service (its worker process starts inside the
+measurement) and a fresh parse, so the scope tree is built inside it too. Printed per module:
 
   scopes ms     scope tree + first view + DOT (hloscope.viz.graph_scopes.scoped_graph)
   layout s      Graphviz on that DOT (worker start included)

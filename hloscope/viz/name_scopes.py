@@ -179,7 +179,8 @@ def instruction_scope(module, inst, fusions_by_root: bool = False) -> Path:
     if inst.opcode == "fusion" and not fusions_by_root:
         called = inst.attr("calls")
         if called and module.has_computation(called):
-            scoped = [p for i in module.computation(called) if i.opcode != "parameter" and (p := scope_path(_op_name(i)))]
+            fused = (i for i in module.computation(called) if i.opcode != "parameter")
+            scoped = [p for i in fused if (p := scope_path(_op_name(i)))]
             if scoped:
                 return common_prefix(scoped)
     return scope_path(_op_name(inst))

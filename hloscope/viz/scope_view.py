@@ -9,7 +9,8 @@ A closed scope is one node (its name and counts); an open one is a box holding i
 instructions and its child scopes. The first view opens scopes breadth first, biggest first,
 as long as the graph stays within `max_nodes` (so a small module is drawn whole, and a
 5,000-instruction one shows its top-level scopes); with fusions drawn as clusters if that
-fits, else as single nodes. The `(parameters)` group stays closed: the model is more telling. Counting is linear: each scope's own node count is summed once.
+fits, else as single nodes. The `(parameters)` group stays closed: the model is more telling.
+Counting is linear: each scope's own node count is summed once.
 """
 
 from __future__ import annotations
