@@ -80,8 +80,9 @@ def test_search_finds_an_instruction_in_a_closed_scope_and_selects_it(scoped_exp
     assert f'data-instruction="{hidden}"' in g.graph.value  # its scope was opened to draw it
     assert hidden in g.details.value
     g.scopes.search.value = "layer_0/mlp"
-    assert all(kind == "scope" and "layer_0/mlp" in name for kind, name in
-               (v for _, v in g.scopes.pick.options if v is not None))
+    found = [(label, v) for label, v in g.scopes.pick.options if v is not None]
+    assert found and all(kind == "scope" and "layer_0/mlp" in name for _, (kind, name) in found)
+    assert all(label.startswith(name) for label, (_, name) in found)  # whole keys: forward and backward apart
 
 
 def test_the_stepper_names_the_scopes_a_pass_changed():

@@ -65,18 +65,23 @@ class ScopeBar:
         else:
             hits = [("scope", scope_key(p)) for p in list(self.tree.scopes)[1:MAX_CHOICES]]
         options = [(f"{len(hits)} found" if query.strip() else "(scope)", None)]
-        options += [(self._label(kind, name), (kind, name)) for kind, name in hits]
+        options += [(self._label(kind, name, bool(query.strip())), (kind, name)) for kind, name in hits]
         with self.pick.hold_trait_notifications():
             self.pick.options = options
             self.pick.value = None
 
-    def _label(self, kind: str, name: str) -> str:
+    def _label(self, kind: str, name: str, found: bool) -> str:
+        """An instruction with its scope; a scope with its size, by its whole key among search
+        results, else indented under its parent as in a tree."""
         assert self.tree is not None
         if kind == "instruction":
             return f"{name}  in {scope_key(self.tree.path_of[name]) or '(top level)'}"
         scope = self.tree.by_key(name)
+        size = scope.size if scope else 0
+        if found:
+            return f"{name} ({size})"
         indent = "\u00a0\u00a0" * name.count("/")  # a <select> drops plain leading spaces
-        return f"{indent}{scope.name if scope else name} ({scope.size if scope else 0})"
+        return f"{indent}{scope.name if scope else name} ({size})"
 
     def _picked(self) -> None:
         """Open the picked scope (or the scope of the picked instruction, and select it)."""
