@@ -7,6 +7,7 @@ without Jupyter; the notebook front end is built on top of these.
     render_svg(dot)                DOT -> SVG by a warm worker process, with a timeout, cached
     LayoutService()                that service itself: workers, cache, background prefetch
     graph_html(module)             SVG, or a summary + HLO text when it cannot be drawn
+    scoped_graph(module)           the graph grouped by the model's op_name scopes (closed ones as boxes)
     graph_diff(before, after)      added / removed / changed instructions
     text_diff_html(a, b)           a highlighted unified diff of two HLO texts
     memory_plan_html(plan)         buffer chart + table of a memory plan
@@ -19,6 +20,7 @@ from .diff import graph_diff, text_diff_html
 from .dump import dump_record
 from .export import export_html, save_html
 from .graph import module_to_dot
+from .graph_scopes import scoped_graph
 from .graph_view import graph_html
 from .hlo_html import highlight_hlo, hlo_block, module_html
 from .layout import LayoutService, render_many, render_svg
@@ -45,5 +47,6 @@ __all__ = [
     "render_many",
     "render_svg",
     "save_html",
+    "scoped_graph",
     "text_diff_html",
 ]

@@ -11,7 +11,9 @@ to an issue, and survives being mailed around. Graph SVGs are laid out at export
 Stable element ids for tests and front ends: #panel-overview, #panel-stepper,
 #panel-graph, #panel-memory, #panel-ir, #panel-run (#panel-xla for a record compared with XLA), #pass-slider, #pass-prev, #pass-next,
 #pass-changed-only, #pass-name, #pass-detail, #graph-before, #graph-after, #pass-diff,
-#graph-final. Graph nodes carry `data-instruction`.
+#graph-final, and for a module with name scopes #graph-search, #graph-search-results,
+#graph-first-view, #scope-index (hloscope.viz.export_scopes). Graph nodes carry
+`data-instruction`, name-scope nodes and boxes `data-scope`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .diff import DIFF_CSS
 from .dump import dump_record
 from .export_assets import PAGE_CSS, PAGE_JS
 from .export_panels import ir_panel, ir_texts, memory_panel, overview_panel, run_panel, vs_xla_panel
+from .export_scopes import ScopeViews, build_scope_views, scope_controls_html
 from .export_stepper import build_stepper
 from .graph_view import GRAPH_CSS
 from .hlo_html import CSS as HLO_CSS
@@ -77,10 +80,14 @@ def export_html(
     """The page `save_html` writes, as a string."""
     title = title or (c.title if c.title != "hloscope" else "hloscope report")
     stepper, final = build_stepper(c.records, c.module, timeout=timeout, budget=layout_budget, max_nodes=max_nodes)
+    scopes = None
+    if c.module is not None:
+        left = max(1.0, layout_budget - stepper.seconds)
+        scopes = build_scope_views(c.module, timeout=timeout, budget=left, max_nodes=max_nodes)
     sections = {
         "overview": overview_panel(c, stepper.seconds),
         "stepper": _stepper_panel(c.records, stepper),
-        "graph": _graph_panel(c.module, final),
+        "graph": _graph_panel(c.module, final, scopes),
         "memory": memory_panel(c.memory_plan),
         "ir": ir_panel(ir_texts(c)),
         "run": run_panel(c),
@@ -121,11 +128,14 @@ def _stepper_panel(records, stepper) -> str:
     )
 
 
-def _graph_panel(module, final) -> str:
+def _graph_panel(module, final, scopes: ScopeViews | None = None) -> str:
     if module is None or final is None:
         return "<p class='hs-empty'>no module given</p>"
-    note = f"<p>ENTRY <b>{html.escape(module.entry)}</b> of {html.escape(module.name)}; fusions drawn as clusters.</p>"
+    grouped = "; grouped by the model's name scopes" if scopes is not None else ""
+    note = (f"<p>ENTRY <b>{html.escape(module.entry)}</b> of {html.escape(module.name)}; fusions drawn as "
+            f"clusters{grouped}.</p>")
+    controls = scope_controls_html(scopes) if scopes is not None else ""
     return (
-        f'{note}<button type="button" class="zoom">zoom</button>'
+        f'{note}{controls}<button type="button" class="zoom">zoom</button>'
         f'<div class="graph-box" id="graph-final" data-template="{final.template_id}">{final.html}</div>'
     )

@@ -2,7 +2,9 @@
 
 The JS is small on purpose: tabs, the pass stepper (slider, prev/next, arrow keys, a
 "changed only" filter), graph highlighting by `data-instruction`, and click-to-select a node
-in both graphs. Graphs are pre-rendered SVGs kept in `<template>`s and cloned on demand.
+in both graphs, name scopes: the scopes a pass changed marked in the stepper, and in the Graph
+panel scopes opened and closed by a click, and a search box (hloscope.viz.export_scopes).
+Graphs are pre-rendered SVGs kept in `<template>`s and cloned on demand.
 """
 
 PAGE_CSS = """
@@ -29,6 +31,13 @@ nav button.active { background: #0969da; color: #ffffff; border-color: #0969da; 
 .legend span { display: inline-block; padding: 0 6px; margin-right: 4px; border-radius: 3px; font-size: 11px; }
 pre.plain { background: #f8f8fa; padding: 8px 10px; font-size: 12px; overflow: auto; max-height: 40em;
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.hlo-scope, .hlo-scope-box text { cursor: pointer; }
+.hlo-scope-box:is(.hl-added, .hl-removed, .hl-changed) :is(path, polygon) { fill-opacity: 0.3; }
+.scope-controls { display: flex; gap: 8px; align-items: center; margin: 4px 0; }
+#graph-search { width: 320px; }
+#graph-view-note, .hs-scope-changes { font-size: 12px; color: #57606a; }
+#graph-search-results button { font-size: 11px; margin: 1px 2px; border: 1px solid #d0d7de; background: #f6f8fa;
+  border-radius: 4px; cursor: pointer; }
 #selection { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; color: #0550ae; }
 """
 
@@ -75,6 +84,17 @@ PAGE_JS = r"""
     $('pass-diff').innerHTML = current.querySelector('.s-diff').innerHTML;
     put($('graph-before'), current.dataset.before, current.dataset.removed, 'hl-removed', current.dataset.changedNames);
     put($('graph-after'), current.dataset.after, current.dataset.added, 'hl-added', current.dataset.changedNames);
+    markScopes($('graph-before'), current.dataset.scopes, ['removed', 'changed']);
+    markScopes($('graph-after'), current.dataset.scopes, ['added', 'changed']);
+  }
+  // the name scopes holding what a pass added/removed/changed (hloscope.viz.scope_changes)
+  function markScopes(box, json, kinds) {
+    if (!json) return;
+    const marks = JSON.parse(json);
+    kinds.forEach((kind) => {
+      const wanted = new Set(marks[kind] || []);
+      box.querySelectorAll('[data-scope]').forEach((g) => { if (wanted.has(g.dataset.scope)) g.classList.add('hl-' + kind); });
+    });
   }
   function step(delta) {
     const vis = visible(); if (!vis.length) return;
@@ -104,8 +124,73 @@ PAGE_JS = r"""
     document.querySelectorAll('[data-instruction]').forEach((g) => { if (g.dataset.instruction === name) g.classList.add('hl-selected'); });
     const sel = $('selection'); if (sel) sel.textContent = 'selected: ' + name;
   });
+  scopeViews();
   document.querySelectorAll('.zoom').forEach((b) => b.addEventListener('click', () => {
     document.querySelectorAll('.graph-box').forEach((g) => g.classList.toggle('zoomed'));
   }));
+
+  // Graph panel of a module with name scopes (hloscope.viz.export_scopes): every view a click
+  // can ask for was laid out at export time: the first view, and each scope toggled in it.
+  function scopeViews() {
+    const indexEl = $('scope-index'), final = $('graph-final');
+    if (!indexEl || !final) return;
+    const index = JSON.parse(indexEl.textContent);
+    const firstView = [...final.childNodes].map((n) => n.cloneNode(true));
+    const openInFirst = new Set(index.open);
+    const note = (text) => { $('graph-view-note').textContent = text; };
+    let shown = '';
+    function showView(key) {
+      const v = key ? index.views[key] : null;
+      if (v && $(v[0])) {
+        final.replaceChildren($(v[0]).content.cloneNode(true));
+        shown = key; note((v[1] === 'open' ? 'opened ' : 'closed ') + key + ' (click it again for the first view)');
+        return;
+      }
+      final.replaceChildren(...firstView.map((n) => n.cloneNode(true)));
+      shown = ''; note(key ? 'no view of ' + key + ' was laid out (export budget): first view' : 'first view');
+    }
+    final.addEventListener('click', (e) => {
+      const g = e.target.closest && e.target.closest('[data-scope]');
+      if (g) showView(g.dataset.scope === shown ? '' : g.dataset.scope);
+    });
+    $('graph-first-view').addEventListener('click', () => showView(''));
+    const parentOf = (key) => key.split('/').slice(0, -1).join('/');
+    // the view opening `key`, else its nearest parent with one (not every view was laid out)
+    function viewFor(key) {
+      for (let k = key; k; k = parentOf(k)) if (index.views[k] && index.views[k][1] === 'open') return k;
+      return '';
+    }
+    function go(kind, name) {
+      const key = kind === 'scope' ? name : index.instructions[name];
+      const drawn = kind === 'scope' ? (!parentOf(key) || openInFirst.has(parentOf(key))) : (!key || openInFirst.has(key));
+      showView(drawn ? '' : viewFor(key));
+      const attr = kind === 'scope' ? 'data-scope' : 'data-instruction';
+      document.querySelectorAll('.hl-selected').forEach((g) => g.classList.remove('hl-selected'));
+      let hit = final.querySelector('[' + attr + '="' + CSS.escape(name) + '"]');
+      for (let k = key; !hit && k; k = parentOf(k)) hit = final.querySelector('[data-scope="' + CSS.escape(k) + '"]');
+      if (hit) { hit.classList.add('hl-selected'); hit.scrollIntoView({ block: 'center', inline: 'center' }); }
+    }
+    const search = $('graph-search'), results = $('graph-search-results');
+    search.addEventListener('input', () => {
+      const q = search.value.trim().toLowerCase();
+      results.replaceChildren();
+      if (!q) return;
+      const hits = Object.keys(index.scopes).filter((k) => k.toLowerCase().includes(q)).map((k) => ['scope', k])
+        .concat(Object.keys(index.instructions).filter((n) => n.toLowerCase().includes(q)).map((n) => ['instruction', n]));
+      hits.slice(0, 30).forEach(([kind, name]) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = kind === 'scope' ? 'scope ' + name + ' (' + index.scopes[name] + ')'
+          : name + (index.instructions[name] ? ' in ' + index.instructions[name] : '');
+        b.addEventListener('click', () => go(kind, name));
+        results.appendChild(b);
+      });
+      if (hits.length > 30) results.appendChild(document.createTextNode(' ... ' + (hits.length - 30) + ' more'));
+    });
+    search.addEventListener('keydown', (e) => {
+      const b = results.querySelector('button');
+      if (e.key === 'Enter' && b) b.click();
+    });
+  }
 })();
 """

@@ -10,13 +10,16 @@ in parallel warm worker processes (hloscope.viz.layout).
 from __future__ import annotations
 
 import html
+import json
 import time
 from dataclasses import dataclass, field
 
 from .diff import graph_diff, text_diff_html
-from .graph import computation_of, module_to_dot, plan_graph
+from .graph import computation_of
+from .graph_blocks import graph_spec
 from .graph_view import svg_block
 from .layout import render_many
+from .scope_changes import ScopeChanges, scope_changes, scope_changes_html
 from .records_html import decisions_html, doc_html, record_header_html, record_title
 from .summary import computation_summary, summary_html
 
@@ -101,12 +104,15 @@ def _step_html(i: int, record, before_id: str, after_id: str) -> str:
     """A hidden step: data attributes for the JS, detail and diff as HTML to copy in."""
     added = removed = changed = ""
     diff = "<p class='hs-empty'>this pass changed nothing</p>"
+    scopes = ScopeChanges()
     if record.changed:
         d = graph_diff(record.before, record.after)
         added, removed, changed = (" ".join(names) for names in (d.added, d.removed, d.changed))
         diff = text_diff_html(record.before.to_text(), record.after.to_text())
+        scopes = scope_changes(record.before, record.after, d)
     detail = (
         record_header_html(record, title=False)
+        + scope_changes_html(scopes)
         + doc_html(record.doc)
         + "<h4>Decisions</h4>"
         + decisions_html(record.log)
@@ -120,6 +126,7 @@ def _step_html(i: int, record, before_id: str, after_id: str) -> str:
         "data-added": added,
         "data-removed": removed,
         "data-changed-names": changed,
+        "data-scopes": json.dumps(scopes.marks(), separators=(",", ":")) if scopes else "",
     }
     attr_text = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
     return f'<div class="step" {attr_text}><div class="s-detail">{detail}</div><div class="s-diff">{diff}</div></div>'
@@ -127,26 +134,19 @@ def _step_html(i: int, record, before_id: str, after_id: str) -> str:
 
 def _lay_out(jobs: list[GraphJob], timeout: float, budget: float, max_nodes: int) -> None:
     """Fill every job's html: an SVG, or a summary saying why there is none."""
-    dots = {}
+    specs = {}
     for job in jobs:
-        mode, n = plan_graph(job.module, max_nodes=max_nodes)
-        if mode == "summary":
-            job.html = _summary(job, f"{n} nodes even with fusions collapsed (limit {max_nodes}): summary only")
+        spec = graph_spec(job.module, rejected=job.rejected, id_prefix=job.template_id + "-", max_nodes=max_nodes)
+        if spec.dot is None:
+            job.html = _summary(job, spec.note)
         else:
-            dots[job.template_id] = (
-                module_to_dot(
-                    job.module, rejected_fusions=job.rejected, max_nodes=max_nodes, id_prefix=job.template_id + "-"
-                ),
-                mode,
-                n,
-            )
+            specs[job.template_id] = spec
 
     by_id = {j.template_id: j for j in jobs}
-    results = render_many([d for d, _, _ in dots.values()], timeout, budget=budget)
-    for (tid, (_, mode, n)), result in zip(dots.items(), results):
+    results = render_many([spec.dot for spec in specs.values()], timeout, budget=budget)
+    for (tid, spec), result in zip(specs.items(), results):
         job = by_id[tid]
-        note = f"{n} nodes" + (", fusions collapsed to fit" if mode == "collapsed" else "")
-        job.html = svg_block(result, note) if result.ok else _summary(job, result.message)
+        job.html = svg_block(result, spec.note) if result.ok else _summary(job, result.message)
 
 
 def _summary(job: GraphJob, message: str) -> str:

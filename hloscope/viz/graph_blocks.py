@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from .diff import graph_diff
 from .graph import module_to_dot, plan_graph
+from .graph_scopes import ScopedGraph, scoped_graph
 from .graph_view import GRAPH_CSS, fallback_html, svg_block
+from .scope_view import ScopeView
 
 MAX_NODES = 250
 SELECT_CSS = (
@@ -32,9 +34,17 @@ class GraphSpec:
     module: object
     dot: str | None
     note: str
+    scoped: ScopedGraph | None = None  # the scopes and open view, when grouped by them
 
 
-def graph_spec(module, *, highlight=None, rejected=(), id_prefix: str = "", max_nodes: int = MAX_NODES) -> GraphSpec:
+def graph_spec(module, *, highlight=None, rejected=(), id_prefix: str = "", max_nodes: int = MAX_NODES,
+               view: ScopeView | None = None) -> GraphSpec:
+    """What to draw for `module`'s ENTRY: grouped by name scopes when it has them (`view`
+    says which are open), else flat (fusions collapsed, or a summary, when it is big)."""
+    scoped = scoped_graph(module, view=view, highlight=highlight, rejected_fusions=rejected, max_nodes=max_nodes,
+                          id_prefix=id_prefix)
+    if scoped is not None:
+        return GraphSpec(module, scoped.dot, scoped.note, scoped)
     mode, n = plan_graph(module, max_nodes=max_nodes)
     if mode == "summary":
         return GraphSpec(module, None, f"{n} nodes even with fusions collapsed (limit {max_nodes}): summary")

@@ -14,6 +14,7 @@ import html
 
 from ..ir.printer import format_computation
 from .graph import computation_of, module_to_dot, plan_graph
+from .graph_scopes import scoped_graph
 from .hlo_html import hlo_block
 from .layout import render_svg
 from .render import DEFAULT_TIMEOUT, RenderResult
@@ -58,24 +59,41 @@ def graph_html(
     max_nodes: int = 250,
     id_prefix: str = "",
     with_style: bool = True,
+    scopes: bool = True,
+    expanded=(),
 ) -> str:
-    """The graph of one computation (default: the ENTRY) as self-contained HTML."""
+    """The graph of one computation (default: the ENTRY) as self-contained HTML: grouped by
+    the model's name scopes when its metadata has them (`expanded`: scope paths to open,
+    e.g. [("forward", "block")]; scopes=False draws it flat)."""
+    scoped = None
+    if scopes and not collapse_fusions:
+        scoped = scoped_graph(module, computation, expanded=expanded, highlight=highlight,
+                              rejected_fusions=rejected_fusions, max_nodes=max_nodes, id_prefix=id_prefix)
+    if scoped is not None:
+        body = _laid_out(module, computation, scoped.dot, scoped.note, timeout)
+    else:
+        body = _flat_body(module, computation, collapse_fusions, highlight, rejected_fusions, max_nodes,
+                          id_prefix, timeout)
+    style = style_block() + f"<style>{GRAPH_CSS}</style>" if with_style else ""
+    return f'<div class="hloscope hs-graph-view">{style}{body}</div>'
+
+
+def _flat_body(module, computation, collapse_fusions, highlight, rejected_fusions, max_nodes, id_prefix,
+               timeout) -> str:
+    """The ungrouped graph: fusions as clusters, collapsed to fit, or a summary."""
     mode, n = plan_graph(module, computation, collapse_fusions=collapse_fusions, max_nodes=max_nodes)
     if mode == "summary":
         message = f"{n} nodes even with fusions collapsed (more than max_nodes={max_nodes}): showing a summary"
-        body = fallback_html(module, computation, message)
-    else:
-        dot = module_to_dot(
-            module,
-            computation,
-            collapse_fusions=collapse_fusions,
-            highlight=highlight,
-            rejected_fusions=rejected_fusions,
-            max_nodes=max_nodes,
-            id_prefix=id_prefix,
-        )
-        result = render_svg(dot, timeout)
-        note = f"{n} nodes" + (", fusions collapsed to fit" if mode == "collapsed" and not collapse_fusions else "")
-        body = svg_block(result, note) if result.ok else fallback_html(module, computation, result.message)
-    style = style_block() + f"<style>{GRAPH_CSS}</style>" if with_style else ""
-    return f'<div class="hloscope hs-graph-view">{style}{body}</div>'
+        return fallback_html(module, computation, message)
+    dot = module_to_dot(module, computation, collapse_fusions=collapse_fusions, highlight=highlight,
+                        rejected_fusions=rejected_fusions, max_nodes=max_nodes, id_prefix=id_prefix)
+    note = f"{n} nodes" + (", fusions collapsed to fit" if mode == "collapsed" and not collapse_fusions else "")
+    return _laid_out(module, computation, dot, note, timeout)
+
+
+def _laid_out(module, computation, dot: str | None, note: str, timeout: float) -> str:
+    """The SVG of `dot`, or the summary and HLO text when there is none (saying why)."""
+    if dot is None:
+        return fallback_html(module, computation, note)
+    result = render_svg(dot, timeout)
+    return svg_block(result, note) if result.ok else fallback_html(module, computation, result.message)

@@ -233,11 +233,24 @@ _PROLOG = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>|<!--.*?-->", re.DOTALL)
 _NODE_G = re.compile(r'<g id="([^"]*)" class="([^"]*\bhlo-(?:node|fusion)\b[^"]*)">\s*<title>([^<]*)</title>')
 
 
+_SCOPE_G = re.compile(r'<g id="([^"]*)" class="((?:[^"]* )?hlo-scope(?:-box)?(?: [^"]*)?)">\s*<title>([^<]*)</title>')
+_SCOPE_TITLE = re.compile(r"^(?:cluster_)?scope:")
+
+
 def clean_svg(svg: str) -> str:
     """Drop the XML prolog, DOCTYPE and comments (so the SVG inlines into HTML), and give
-    every instruction node and fusion cluster a `data-instruction` attribute (its name)."""
+    every instruction node and fusion cluster a `data-instruction` attribute (its name), and
+    every name-scope node or box (hloscope.viz.graph_scopes) a `data-scope` (its key)."""
     svg = _PROLOG.sub("", svg).strip().replace("&#45;", "-")  # Graphviz escapes every '-'
-    return _NODE_G.sub(_tag_node, svg)
+    return _SCOPE_G.sub(_tag_scope, _NODE_G.sub(_tag_node, svg))
+
+
+def _tag_scope(m: re.Match) -> str:
+    key = _SCOPE_TITLE.sub("", html.unescape(m.group(3)))
+    return (
+        f'<g id="{m.group(1)}" class="{m.group(2)}" data-scope="{html.escape(key)}">'
+        f"\n<title>{m.group(3)}</title>"
+    )
 
 
 def _tag_node(m: re.Match) -> str:

@@ -1,5 +1,7 @@
 """Graph: the final module, fusions drawn as clusters.
 
+A real model's graph is grouped by its name scopes (op_name metadata), big ones closed:
+the scope bar opens and closes them and finds scopes and instructions by name.
 Pick an instruction from the list to see its HLO, its metadata, the user's source line, and
 every decision any pass logged about it (fused, kept, rewritten...); the node is outlined in
 the graph (by CSS, so no new layout). "show refused fusions" adds the candidates the fusion
@@ -15,6 +17,7 @@ from ...compilation.record import Compilation
 from ...viz.graph_blocks import graph_block, graph_spec, rejections
 from ...viz.instruction_html import instruction_choices, instruction_details
 from .base import Panel, waiting
+from .scope_bar import ScopeBar
 
 class GraphPanel(Panel):
     title = "Graph"
@@ -27,7 +30,8 @@ class GraphPanel(Panel):
         self.rejected = w.Checkbox(False, description="show refused fusions", indent=False)
         self.graph = w.HTML(waiting("the passes"))
         self.details = w.HTML()
-        self.widget = w.VBox([w.HBox([self.choice, self.rejected]), self.details, self.graph])
+        self.scopes = ScopeBar(self._scopes_changed)
+        self.widget = w.VBox([w.HBox([self.choice, self.rejected]), self.scopes.widget, self.details, self.graph])
         self.choice.observe(lambda _: self._select(), names="value")
         self.rejected.observe(lambda _: self._draw(), names="value")
 
@@ -37,6 +41,7 @@ class GraphPanel(Panel):
             return
         self.module, self.records = module, report.records
         self.choice.options = [("(none)", "")] + instruction_choices(module)
+        self.scopes.update(module)
         if self.active:
             self._draw()
 
@@ -48,11 +53,18 @@ class GraphPanel(Panel):
         rejected = ()
         if self.rejected.value:
             rejected = tuple(x for r in self.records for x in rejections(r))
-        return graph_spec(self.module, rejected=rejected, id_prefix="g-")
+        return graph_spec(self.module, rejected=rejected, id_prefix="g-", view=self.scopes.view)
 
     def _draw(self) -> None:
         if self.module is not None and self.active:
             self.graph.value = graph_block(self.layouts, self.spec(), self.choice.value or None)
+
+    def _scopes_changed(self, view, instruction: str | None) -> None:
+        """The scope bar opened or closed scopes (and maybe picked an instruction to select)."""
+        if instruction is not None and instruction != self.choice.value:
+            self.choice.value = instruction  # draws, through _select
+        else:
+            self._draw()
 
     def _select(self) -> None:
         name = self.choice.value
@@ -61,4 +73,5 @@ class GraphPanel(Panel):
         else:
             assert self.module is not None, "only update() offers instructions, after it sets the module"
             self.details.value = instruction_details(self.module, self.records, name)
+            self.scopes.reveal(name)
         self._draw()

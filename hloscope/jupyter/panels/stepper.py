@@ -2,8 +2,9 @@
 
 A slider (and prev/next buttons) picks the pass run; the panel shows its name, the pass's
 explanation, its time and decision log, the module before and after side by side (what it
-removed / added / changed coloured, refused fusions dashed) and the unified diff of the HLO
-text. "only passes that changed" hides the runs that left the module as it was.
+removed / added / changed coloured, refused fusions dashed; in a graph grouped by name scopes,
+a closed scope holding such changes is coloured and counts them, and a line names the scopes
+the pass changed) and the unified diff of the HLO text. "only passes that changed" hides the runs that left the module as it was.
 
 Graphs are laid out when a pass is shown (not before), through the layout service (hloscope.viz.layout),
 so a step costs two cached or warm layouts; the explorer prefetches the rest in the background.
@@ -18,6 +19,7 @@ import ipywidgets as w
 from ...viz.diff import text_diff_html
 from ...viz.records_html import decisions_html, doc_html, record_header_html, record_title
 from ...viz.graph_blocks import graph_block, step_specs
+from ...viz.scope_changes import scope_changes, scope_changes_html
 from .base import Panel, waiting
 
 GRAPH_HEIGHT = 640  # pixels; taller graphs scroll, so both sides and the diff stay in view
@@ -113,7 +115,8 @@ class StepperPanel(Panel):
             f"<div class='hloscope hs-pass-title' data-index='{index}'><h3>#{index} "
             f"{html.escape(record_title(r))}</h3><span style='color:#57606a'>{position}</span></div>"
         )
-        self.detail.value = (f"<div class='hloscope'>{record_header_html(r, title=False)}{doc_html(r.doc)}"
+        scopes = scope_changes_html(scope_changes(r.before, r.after)) if r.changed else ""
+        self.detail.value = (f"<div class='hloscope'>{record_header_html(r, title=False)}{scopes}{doc_html(r.doc)}"
                              f"<details><summary>decisions ({len(r.log)})</summary>{decisions_html(r.log)}"
                              "</details></div>")
         self.diff.value = (text_diff_html(r.before.to_text(), r.after.to_text()) if r.changed
