@@ -83,7 +83,11 @@ def _reduce_window(node, ct):
         return [_window_sum_transpose(ct, x, window), None]
     if kind in ("maximum", "minimum"):
         return [_select_and_scatter(node, ct, x, init, window, "GE" if kind == "maximum" else "LE"), None]
-    raise not_differentiable(inst, "only sum, max and min windows have derivative rules")
+    if kind == "multiply":
+        # d out_w / d x_i = out_w / x_i for every window w covering i: the sum's transpose of
+        # ct * out, divided by x (textbook away from zeros, like the product reduce above)
+        return [div(_window_sum_transpose(mul(ct, node.out), x, window), x), None]
+    raise not_differentiable(inst, "only sum, product, max and min windows have derivative rules")
 
 
 def _window_sum_transpose(ct: Tracer, x: Tracer, window) -> Tracer:
