@@ -154,3 +154,57 @@ def _extended_comparator(node, dtypes):
     comp_name = node.inst.attrs["to_apply"]
     return ops.comparator([*dtypes, np.int32],
                           lambda *params: inline_scalar_computation(node.frame.lowering.mb, comp_name, params[:-2]))
+
+
+@vjp_rule("select-and-scatter")
+def _select_and_scatter_transpose(node, ct):
+    """select-and-scatter is linear in its source: each window's source value lands on the
+    element the window selected. Its transpose gives each window the cotangent of that element
+    (JAX's select_and_gather_add). Written as one strided slice per window offset, picking as
+    the evaluator does: the first real element, replaced by a later one the select rejects.
+    Needed for grad of grad and jvp through max pooling and cummax. The operand only decides
+    which element is picked (no derivative); a scatter that does not add is refused."""
+    inst = node.inst
+    x, source, init = node.operands
+    window = inst.attrs["window"]
+    mb = node.frame.lowering.mb
+    if any(w.lhs_dilate != 1 or w.rhs_dilate != 1 for w in window):
+        raise not_differentiable(inst, "dilated windows have no derivative rule")
+    if reducer_kind(mb, inst.attrs["scatter"]) != "add":
+        raise not_differentiable(inst, "only a select-and-scatter that adds has a derivative rule")
+    direction = _select_direction(mb, inst.attrs["select"])
+    if direction is None:
+        raise not_differentiable(inst, "only a select that compares two values (GE, LE, ...) has a derivative rule")
+    config = [(w.pad_low, w.pad_high, 0) for w in window]
+    padded_x = ops.pad(x, ops.constant(0, x.dtype), config)
+    padded_ct = ops.pad(ct, ops.constant(0, ct.dtype), config)
+    real = ops.compare(ops.pad(lit(x, 1), ops.constant(0, x.dtype), config), lit(padded_x, 0), "GT")
+    best = chosen = seen = None
+    for offset in np.ndindex(*[w.size for w in window]):
+        starts = list(offset)
+        limits = [k + (n - 1) * w.stride + 1 for k, n, w in zip(offset, source.shape, window)]
+        strides = [w.stride for w in window]
+        x_k, ct_k, real_k = (ops.slice_(v, starts, limits, strides) for v in (padded_x, padded_ct, real))
+        if best is None or chosen is None or seen is None:
+            best, chosen, seen = x_k, ct_k, real_k
+            continue
+        kept = ops.compare(best, x_k, direction)  # select(picked, later): true keeps the picked one
+        take = ops.binary("and", real_k, ops.binary("or", ops.unary("not", seen), ops.unary("not", kept)))
+        best, chosen, seen = where(take, x_k, best), where(take, ct_k, chosen), ops.binary("or", seen, real_k)
+    return [None, chosen, None]
+
+
+def _select_direction(module_builder, computation_name) -> str | None:
+    """The direction of a select computation that is one compare of its two parameters."""
+    comp = module_builder.computations.get(str(computation_name))
+    if comp is None:
+        return None
+    root = comp.root_instruction
+    params = [i.name for i in comp.instructions if i.opcode == "parameter"]
+    if root.opcode == "compare" and list(root.operands) == sorted(params, key=lambda n: _param_number(comp, n)):
+        return str(root.attrs["direction"])
+    return None
+
+
+def _param_number(comp, name: str) -> int:
+    return next(i.parameter_number or 0 for i in comp.instructions if i.name == name)
