@@ -158,8 +158,3 @@ def _scatter(node, ct):
     return [ct, None, ct_updates]
 
 
-@vjp_rule("convolution", "custom-call", "rng-get-and-update-state")
-def _refused(node, ct):
-    raise not_differentiable(node.inst)
-
-
