@@ -36,13 +36,32 @@ def test_value_and_grad_with_has_aux():
         y = x @ w
         return np.sum(y ** 2), {"mean": np.mean(y), "y": y}
 
-    (value, g), aux = hloscope.value_and_grad(f, has_aux=True)(W, X)
+    (value, aux), g = hloscope.value_and_grad(f, has_aux=True)(W, X)  # JAX's layout
     assert value == pytest.approx(np.sum((X @ W) ** 2))
     np.testing.assert_allclose(aux["y"], X @ W)
     np.testing.assert_allclose(g, 2 * X.T @ (X @ W), rtol=1e-12)
     g2, aux2 = hloscope.grad(f, has_aux=True)(W, X)
     np.testing.assert_allclose(g2, g)
     assert aux2["mean"] == pytest.approx(np.mean(X @ W))
+
+
+def test_has_aux_layouts_match_jax():
+    jax = pytest.importorskip("jax")
+
+    def make(xp):
+        return lambda w, n: (xp.sum(xp.sin(w) * w), {"n": n * 2})
+
+    w, n = W.astype(np.float32), np.arange(2, dtype=np.int32)
+    for transform in ("grad", "value_and_grad"):
+        got = getattr(hloscope, transform)(make(np), argnums=(0, 1), has_aux=True, allow_int=True)(w, n)
+        want = getattr(jax, transform)(make(jax.numpy), argnums=(0, 1), has_aux=True, allow_int=True)(w, n)
+        got_leaves, got_tree = jax.tree_util.tree_flatten(got)
+        want_leaves, want_tree = jax.tree_util.tree_flatten(want)
+        assert got_tree == want_tree, transform
+        for g, x in zip(got_leaves, want_leaves):
+            assert np.asarray(g).dtype == np.asarray(x).dtype and np.shape(g) == np.shape(x)
+            if np.asarray(x).dtype != float0:
+                np.testing.assert_allclose(g, x, rtol=1e-6)
 
 
 def test_has_aux_needs_a_pair():

@@ -218,8 +218,22 @@ class _GradFunction:
                  else np.zeros(x.shape, np.float32) for c, x in zip(cts, lin.inputs)]
         g = unflatten(in_tree, grads)
         g = g[0] if isinstance(self.argnums, int) else g
-        out = (value, g) if self.with_value else g
-        return (out, lin.aux) if self.has_aux else out
+        return self._pack(value, lin.aux, g)
+
+    def _pack(self, value, aux, g):
+        """JAX's result layout: grad -> g or (g, aux); value_and_grad -> (value, g) or
+        ((value, aux), g)."""
+        if self.with_value:
+            return ((value, aux), g) if self.has_aux else (value, g)
+        return (g, aux) if self.has_aux else g
+
+    def _unpack(self, result):
+        """(value, aux, g) from a result laid out by _pack."""
+        if self.with_value:
+            (value, aux), g = result if self.has_aux else ((result[0], None), result[1])
+            return value, aux, g
+        g, aux = result if self.has_aux else (result, None)
+        return None, aux, g
 
     def _restore_float0(self, result, args):
         """Integer inputs' gradients as float0 zeros of their shape (JAX's allow_int result)."""
@@ -230,17 +244,12 @@ class _GradFunction:
                  for leaf in flatten(diff)[0]]
         if all(kinds):
             return result
-        grads = result
-        if self.has_aux:
-            grads, aux = grads
-        if self.with_value:
-            value, grads = grads
+        value, aux, grads = self._unpack(result)
         leaves, tree = flatten(grads if not isinstance(self.argnums, int) else (grads,))
         fixed = [g if k else np.zeros(np.shape(g), float0) for g, k in zip(leaves, kinds)]
         grads = unflatten(tree, fixed)
         grads = grads[0] if isinstance(self.argnums, int) else grads
-        out = (value, grads) if self.with_value else grads  # pyright: ignore[reportPossiblyUnboundVariable]
-        return (out, aux) if self.has_aux else out  # pyright: ignore[reportPossiblyUnboundVariable]
+        return self._pack(value, aux, grads)
 
 
 def _eager_vjp(f, primals, has_aux):
