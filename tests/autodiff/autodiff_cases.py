@@ -95,6 +95,7 @@ POS = _rng.uniform(0.5, 2.0, (3, 4))
 BATCH = _rng.standard_normal((2, 3, 4))
 TIES = np.where(A > 0.3, A, 0.1)  # equal to A where A > 0.3: maximum's ties split evenly
 W = _rng.standard_normal((4, 4)) * 0.5
+ZEROS = np.array([[0.0, 1.5, 2.0, -1.0], [0.0, 0.0, 3.0, 0.5], [1.2, 0.7, -0.4, 2.0]])  # no, one, two zeros per row
 
 
 def _weights(*shape):
@@ -138,6 +139,7 @@ CASES = [
     Case("sum_mean_axes", lambda xp: lambda x: xp.sum(xp.sum(x, axis=0) ** 2) + xp.mean(x ** 2, axis=1, keepdims=True).sum()
          + xp.mean(x), (BATCH,)),
     Case("prod", lambda xp: lambda p: xp.prod(p, axis=1).sum() + xp.prod(p), (POS,)),
+    Case("prod_with_zeros", lambda xp: lambda z: xp.prod(z, axis=1).sum() + xp.prod(z[:, :2], axis=0).sum(), (ZEROS,)),
     Case("max_min_reductions", lambda xp: lambda x: xp.sum(xp.max(x, axis=1) * 2) + xp.min(x) + xp.amax(x, axis=0).sum(), (A,)),
     Case("max_reduction_ties", lambda xp: lambda x: xp.max(xp.concatenate([x, x])), (A,)),
     Case("var_std", lambda xp: lambda x: xp.var(x, axis=0).sum() + xp.std(x) + xp.var(x, ddof=1), (A,)),
@@ -186,6 +188,12 @@ CASES = [
     Case("fori_loop", lambda xp: lambda x: xp.sum(xp.fori_loop(0, 3, lambda i, v: xp.sin(v) * 1.5, x)), (A,)),
     Case("fori_loop_weights_and_index", lambda xp: lambda x, w: xp.sum(xp.fori_loop(
         0, 4, lambda i, c: (xp.tanh(c[0] @ w) + xp.asarray(i, x.dtype) * 0.1, c[1] + xp.sum(c[0] ** 2)), (x, 0.0 * x[0, 0]))[1]), (A, W)),
+    Case("fori_loop_inside_cond", lambda xp: lambda x: xp.cond(
+        xp.sum(x) < 100, lambda v: xp.sum(xp.fori_loop(0, 2, lambda i, c: xp.sin(c) * 2, v)), lambda v: xp.sum(v), x), (A,)),
+    Case("cond_inside_fori_loop", lambda xp: lambda x: xp.sum(xp.fori_loop(0, 3, lambda i, c: xp.cond(
+        xp.sum(c) > 0, lambda v: v * 0.5 + xp.tanh(v), lambda v: xp.sin(v) + 1, c), x)), (A,)),
+    Case("nested_fori_loops", lambda xp: lambda x, w: xp.sum(xp.fori_loop(0, 2, lambda i, c: xp.fori_loop(
+        0, 2, lambda j, d: xp.tanh(d @ w), c) * 1.1, x)), (A, W)),
     # small models
     Case("softmax_cross_entropy", lambda xp: lambda x, b: _cross_entropy(xp, x @ b, xp.array([0, 4, 2])), (A, B)),
 ]

@@ -101,6 +101,18 @@ def test_integer_and_boolean_inputs_need_allow_int_and_get_float0():
     assert gm.dtype == float0 and gm.shape == mask.shape
 
 
+def test_jvp_takes_float0_tangents_for_integer_primals():
+    value, tangent = hloscope.jvp(lambda x, n: np.sum(x * n), (X, np.arange(4)), (np.ones_like(X), np.zeros(4, float0)))
+    assert tangent == pytest.approx(np.sum(np.broadcast_to(np.arange(4.0), X.shape)))
+
+
+def test_prod_gradient_is_exact_at_zeros():
+    """The product of the other elements: no 0/0 where an element is zero (as JAX)."""
+    g = hloscope.grad(lambda x: np.prod(x))
+    np.testing.assert_array_equal(g(np.array([0.0, 2.0, 3.0])), [6.0, 0.0, 0.0])
+    np.testing.assert_array_equal(g(np.array([0.0, 0.0, 3.0])), [0.0, 0.0, 0.0])
+
+
 def test_vjp_of_integer_primals_gives_float0():
     out, pull = hloscope.vjp(lambda x, n: x * n, X, np.arange(4))
     ct_x, ct_n = pull(np.ones_like(X))

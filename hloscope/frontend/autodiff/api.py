@@ -127,10 +127,12 @@ def jvp(f: Callable, primals: Sequence, tangents: Sequence):
     if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
         raise TypeError("jvp takes primals and tangents as tuples or lists (one entry per argument of f)")
     leaves, in_tree = flatten(tuple(primals))
-    t_leaves = _match(tuple(tangents), in_tree, "the tangents", "the primals")
+    # an integer primal's tangent is float0 in JAX: it carries nothing (and cannot be traced)
+    t_leaves = [np.zeros(np.shape(t), np.float32) if getattr(t, "dtype", None) == float0 else t
+                for t in _match(tuple(tangents), in_tree, "the tangents", "the primals")]
     if current_frame() is None and not _any_tracer(leaves + t_leaves):
         jitted = Jitted(lambda p, t: jvp(f, p, t), _the_compiler(), backend="cpu")
-        return jitted(tuple(primals), tuple(tangents))
+        return jitted(tuple(primals), unflatten(in_tree, t_leaves))
     lin = linearize_here(f, leaves, in_tree, False)
     tangents_out = lin.push_forward(t_leaves)
     outs = [t if t is not None else cotangents.zeros(o.aval.hlo_shape()) for t, o in zip(tangents_out, lin.outputs)]

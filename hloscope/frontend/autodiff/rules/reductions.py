@@ -60,9 +60,25 @@ def _reduce(node, ct):
         count = ops.broadcast_in_dim(sum_over(ones, axes), x.shape, kept_dims(x.ndim, axes))
         return [div(mul(back, ones), count), None]
     if kind == "multiply":
-        # out / x away from zeros; JAX's rule handles zeros exactly, this one is the textbook one
-        return [mul(back, div(out, x)), None]
+        return [mul(back, _product_of_the_others(x, axes)), None]
     raise not_differentiable(inst, "only sum, max, min and product reductions have derivative rules")
+
+
+def _product_of_the_others(x: Tracer, axes) -> Tracer:
+    """d prod(x) / d x_i = the product of the other elements, exact at zeros (where out / x is
+    0/0): with no zero in the group it is prod / x_i; with one zero, the zero's is the product
+    of the rest and the others' 0; with two or more, all 0. Every step is a differentiable op,
+    so grad of grad works too."""
+    keep = kept_dims(x.ndim, axes)
+    is_zero = ops.compare(x, lit(x, 0), "EQ")
+    zeros_in_group = ops.broadcast_in_dim(sum_over(where(is_zero, lit(x, 1), lit(x, 0)), axes), x.shape, keep)
+    safe = where(is_zero, lit(x, 1), x)
+    multiply = ops.region([x.dtype], lambda a, b: [ops.binary("multiply", a, b)])
+    product = ops.reduce([safe], [ops.constant(1, x.dtype)], axes, multiply)[0]
+    safe_product = ops.broadcast_in_dim(product, x.shape, keep)
+    no_zero = ops.compare(zeros_in_group, lit(x, 0), "EQ")
+    only_this_zero = ops.binary("and", is_zero, ops.compare(zeros_in_group, lit(x, 1), "EQ"))
+    return where(no_zero, div(safe_product, safe), where(only_this_zero, safe_product, lit(x, 0)))
 
 
 def _sum_all(x: Tracer) -> Tracer:
