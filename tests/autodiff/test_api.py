@@ -236,7 +236,7 @@ def test_an_op_without_a_rule_is_refused_by_name_at_the_users_line():
     line = inspect.getsourcelines(f)[1] + 2
     with pytest.raises(NotDifferentiableError, match=r"not differentiable: my_kernel \(HLO custom-call\)") as e:
         hloscope.grad(f)(X)
-    assert f"test_api.py:{line}" in str(e.value)
+    assert f"test_api.py:{line}" in str(e.value) and " in \n" not in str(e.value)
 
 
 def test_a_convert_between_float_types_passes_the_cotangent_back_converted():
