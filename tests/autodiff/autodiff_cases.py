@@ -140,6 +140,8 @@ CASES = [
          + xp.mean(x), (BATCH,)),
     Case("prod", lambda xp: lambda p: xp.prod(p, axis=1).sum() + xp.prod(p), (POS,)),
     Case("prod_with_zeros", lambda xp: lambda z: xp.prod(z, axis=1).sum() + xp.prod(z[:, :2], axis=0).sum(), (ZEROS,)),
+    Case("cumprod_with_zeros", lambda xp: lambda z: xp.sum(xp.cumprod(z, axis=1) * _weights(3, 4))
+         + xp.sum(xp.cumprod(z, axis=0)), (ZEROS,)),
     Case("max_min_reductions", lambda xp: lambda x: xp.sum(xp.max(x, axis=1) * 2) + xp.min(x) + xp.amax(x, axis=0).sum(), (A,)),
     Case("max_reduction_ties", lambda xp: lambda x: xp.max(xp.concatenate([x, x])), (A,)),
     Case("var_std", lambda xp: lambda x: xp.var(x, axis=0).sum() + xp.std(x) + xp.var(x, ddof=1), (A,)),

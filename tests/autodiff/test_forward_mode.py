@@ -13,7 +13,7 @@ from hloscope.frontend import while_loop
 SUBSET = ["tan", "erf", "power", "maximum_minimum_ties", "where", "broadcasting", "prod", "logsumexp",
           "cumsum_cumprod", "cummax_cummin", "matmul", "einsum", "concatenate_stack", "pad", "tile_repeat",
           "basic_indexing", "advanced_indexing_gather", "sort", "cond", "fori_loop", "fori_loop_weights_and_index",
-          "softmax_cross_entropy", "var_std"]
+          "softmax_cross_entropy", "var_std", "prod_with_zeros", "cumprod_with_zeros", "cond_inside_fori_loop"]
 
 
 def _tangents(args, dtype):

@@ -100,10 +100,27 @@ def _reduce_window(node, ct):
     if kind in ("maximum", "minimum"):
         return [_select_and_scatter(node, ct, x, init, window, "GE" if kind == "maximum" else "LE"), None]
     if kind == "multiply":
-        # d out_w / d x_i = out_w / x_i for every window w covering i: the sum's transpose of
-        # ct * out, divided by x (textbook away from zeros, like the product reduce above)
-        return [div(_window_sum_transpose(mul(ct, node.out), x, window), x), None]
+        return [_window_product_transpose(node, ct, x, init, window), None]
     raise not_differentiable(inst, "only sum, product, max and min windows have derivative rules")
+
+
+def _window_product_transpose(node, ct: Tracer, x: Tracer, init: Tracer, window) -> Tracer:
+    """d out_w / d x_i is the product of the window's other elements, for each window w that
+    covers i. Exact at zeros, as for the product reduce: a window with no zero sends
+    ct_w * P_w / x_i (P_w: the product with zeros taken as 1), one with a single zero sends
+    ct_w * P_w to that zero only, one with more sends nothing."""
+    multiply = ops.region([x.dtype], lambda a, b: [ops.binary("multiply", a, b)])
+    add = ops.region([x.dtype], lambda a, b: [ops.binary("add", a, b)])
+    is_zero = ops.compare(x, lit(x, 0), "EQ")
+    safe = where(is_zero, lit(x, 1), x)
+    product = ops.reduce_window(safe, init, window, multiply)  # the padding is init (the identity)
+    zeros_in_window = ops.reduce_window(where(is_zero, lit(x, 1), lit(x, 0)), ops.constant(0, x.dtype), window, add)
+    weighted = mul(ct, product)
+    none = where(ops.compare(zeros_in_window, lit(zeros_in_window, 0), "EQ"), weighted, lit(weighted, 0))
+    one = where(ops.compare(zeros_in_window, lit(zeros_in_window, 1), "EQ"), weighted, lit(weighted, 0))
+    to_nonzero = div(_window_sum_transpose(none, x, window), safe)
+    to_the_zero = where(is_zero, _window_sum_transpose(one, x, window), lit(x, 0))
+    return ops.binary("add", where(is_zero, lit(x, 0), to_nonzero), to_the_zero)
 
 
 def _window_sum_transpose(ct: Tracer, x: Tracer, window) -> Tracer:
