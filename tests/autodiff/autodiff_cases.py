@@ -95,6 +95,7 @@ POS = _rng.uniform(0.5, 2.0, (3, 4))
 BATCH = _rng.standard_normal((2, 3, 4))
 TIES = np.where(A > 0.3, A, 0.1)  # equal to A where A > 0.3: maximum's ties split evenly
 W = _rng.standard_normal((4, 4)) * 0.5
+LOW = np.stack([np.full(4, 0.8), A[1], np.full(4, -0.3)])  # above the upper bound 0.5; tied with A; below
 ZEROS = np.array([[0.0, 1.5, 2.0, -1.0], [0.0, 0.0, 3.0, 0.5], [1.2, 0.7, -0.4, 2.0]])  # no, one, two zeros per row
 
 
@@ -125,6 +126,7 @@ CASES = [
     Case("abs_fabs_sign", lambda xp: lambda x: xp.sum(xp.abs(x) * x + xp.fabs(x) + xp.sign(x) * x), (A,)),
     Case("maximum_minimum_ties", lambda xp: lambda x, t: xp.sum(xp.maximum(x, t) + 2 * xp.minimum(x, t)), (A, TIES)),
     Case("clip", lambda xp: lambda x: xp.sum(xp.clip(x, -0.5, 0.5) ** 2 + xp.clip(x, 0.2, None)), (A,)),
+    Case("clip_crossed_and_tied_bounds", lambda xp: lambda x, lo: xp.sum(xp.clip(x, lo, 0.5) * _weights(3, 4)), (A, LOW)),
     Case("where", lambda xp: lambda x: xp.sum(xp.where(x > 0, x ** 2, xp.sin(x)) + xp.where(x < 0.5, 1.0, x)), (A,)),
     Case("rounding_is_flat", lambda xp: lambda x: xp.sum(xp.round(x) + x * xp.floor(x) + xp.ceil(x) * x
                                                          + xp.trunc(x) + xp.rint(x) * x + xp.floor_divide(x, 0.7)), (A,)),
