@@ -246,8 +246,8 @@ def test_a_convert_between_float_types_passes_the_cotangent_back_converted():
 
 
 def test_jax_conventions_at_kinks():
-    """abs'(0) = 0, sqrt'(0) = inf, max ties split evenly, clip at a bound passes nothing
-    through the bound it hit... as jax.grad gives them."""
+    """abs'(0) = 0, sqrt'(0) = inf, ties of maximum and of a max reduction split evenly, as
+    jax.grad gives them."""
     zero = np.zeros(3)
     np.testing.assert_array_equal(hloscope.grad(lambda x: np.sum(np.abs(x)))(zero), [0, 0, 0])
     assert np.all(np.isposinf(hloscope.grad(lambda x: np.sum(np.sqrt(x)))(zero)))
