@@ -146,7 +146,7 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val, _name: str = "w
         captures = capture_union([body, cond_frame])
         with body.active():
             passthrough = [body.lift(c) for c in captures]
-        body_comp = close_with_tuple(body, body_outs + passthrough, leaves, captures)
+        body_comp = close_with_tuple(body, body_outs + passthrough, leaves, captures, tuple_root=True)
         cond_comp = close_with_tuple(cond_frame, [pred], leaves, captures)
         init = parent.emit_inst("tuple", [*leaves, *captures])
         known = {} if _trip_count is None else {

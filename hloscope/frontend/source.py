@@ -40,7 +40,7 @@ class SourceInfo:
 
     def describe(self) -> str:
         """`  at path/to/file.py:12 in f\\n    y = x @ w`: the form error messages use."""
-        where = f"  at {self.file}:{self.line} in {self.function}"
+        where = f"  at {self.file}:{self.line}" + (f" in {self.function}" if self.function else "")
         return where + (f"\n    {self.text}" if self.text else "")
 
 

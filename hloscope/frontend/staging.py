@@ -80,10 +80,10 @@ def capture_union(frames: Sequence[Frame]) -> list[Tracer]:
 
 
 def close_with_tuple(frame: Frame, outs: list[Tracer], carried: list[Tracer],
-                     captures: list[Tracer]) -> Computation:
+                     captures: list[Tracer], tuple_root: bool = False) -> Computation:
     """Finish `frame` (ROOT from `outs`) as a computation of one tuple parameter holding
     the carried leaves followed by every value in `captures`."""
-    comp = frame.finish(outs)
+    comp = frame.finish(outs, tuple_root)
     n = len(carried)
     slot = {c.key: n + i for i, c in enumerate(captures)}
     index_of = list(range(n)) + [slot[key] for key in frame.captures]

@@ -173,11 +173,12 @@ class Frame:
         finally:
             stack.pop()
 
-    def finish(self, outputs: list[Tracer]) -> Computation:
-        """Build the computation with `outputs` as ROOT (one array, or a tuple of several)."""
+    def finish(self, outputs: list[Tracer], tuple_root: bool = False) -> Computation:
+        """Build the computation with `outputs` as ROOT (one array, or a tuple of several;
+        always a tuple with `tuple_root`, as a while body whose state is a 1-tuple needs)."""
         outputs = [self.lift(o) for o in outputs]
         with self.active():
-            root = outputs[0].inst if len(outputs) == 1 else self.cb.tuple(*[o.inst for o in outputs])
+            root = outputs[0].inst if len(outputs) == 1 and not tuple_root else self.cb.tuple(*[o.inst for o in outputs])
         self.outputs = outputs
         self.finished = True
         return self.cb.build(root)

@@ -11,7 +11,7 @@ sums), scopes.py (jvp(f) / transpose(jvp(f)) op_names, so views can tell the pas
 from . import rules  # noqa: F401  (registers every rule)
 from .api import float0, grad, jvp, stop_gradient, use_compiler, value_and_grad, vjp
 from .backward import NotDifferentiableError
-from .registry import VJP_RULES
+from .registry import NON_FLOAT_OPCODES, REFUSED, VJP_RULES
 
-__all__ = ["NotDifferentiableError", "VJP_RULES", "float0", "grad", "jvp", "stop_gradient", "use_compiler",
+__all__ = ["NON_FLOAT_OPCODES", "NotDifferentiableError", "REFUSED", "VJP_RULES", "float0", "grad", "jvp", "stop_gradient", "use_compiler",
            "value_and_grad", "vjp"]

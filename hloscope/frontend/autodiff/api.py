@@ -127,10 +127,12 @@ def jvp(f: Callable, primals: Sequence, tangents: Sequence):
     if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
         raise TypeError("jvp takes primals and tangents as tuples or lists (one entry per argument of f)")
     leaves, in_tree = flatten(tuple(primals))
-    t_leaves = _match(tuple(tangents), in_tree, "the tangents", "the primals")
+    # an integer primal's tangent is float0 in JAX: it carries nothing (and cannot be traced)
+    t_leaves = [np.zeros(np.shape(t), np.float32) if getattr(t, "dtype", None) == float0 else t
+                for t in _match(tuple(tangents), in_tree, "the tangents", "the primals")]
     if current_frame() is None and not _any_tracer(leaves + t_leaves):
         jitted = Jitted(lambda p, t: jvp(f, p, t), _the_compiler(), backend="cpu")
-        return jitted(tuple(primals), tuple(tangents))
+        return jitted(tuple(primals), unflatten(in_tree, t_leaves))
     lin = linearize_here(f, leaves, in_tree, False)
     tangents_out = lin.push_forward(t_leaves)
     outs = [t if t is not None else cotangents.zeros(o.aval.hlo_shape()) for t, o in zip(tangents_out, lin.outputs)]
@@ -218,8 +220,22 @@ class _GradFunction:
                  else np.zeros(x.shape, np.float32) for c, x in zip(cts, lin.inputs)]
         g = unflatten(in_tree, grads)
         g = g[0] if isinstance(self.argnums, int) else g
-        out = (value, g) if self.with_value else g
-        return (out, lin.aux) if self.has_aux else out
+        return self._pack(value, lin.aux, g)
+
+    def _pack(self, value, aux, g):
+        """JAX's result layout: grad -> g or (g, aux); value_and_grad -> (value, g) or
+        ((value, aux), g)."""
+        if self.with_value:
+            return ((value, aux), g) if self.has_aux else (value, g)
+        return (g, aux) if self.has_aux else g
+
+    def _unpack(self, result):
+        """(value, aux, g) from a result laid out by _pack."""
+        if self.with_value:
+            (value, aux), g = result if self.has_aux else ((result[0], None), result[1])
+            return value, aux, g
+        g, aux = result if self.has_aux else (result, None)
+        return None, aux, g
 
     def _restore_float0(self, result, args):
         """Integer inputs' gradients as float0 zeros of their shape (JAX's allow_int result)."""
@@ -230,17 +246,12 @@ class _GradFunction:
                  for leaf in flatten(diff)[0]]
         if all(kinds):
             return result
-        grads = result
-        if self.has_aux:
-            grads, aux = grads
-        if self.with_value:
-            value, grads = grads
+        value, aux, grads = self._unpack(result)
         leaves, tree = flatten(grads if not isinstance(self.argnums, int) else (grads,))
         fixed = [g if k else np.zeros(np.shape(g), float0) for g, k in zip(leaves, kinds)]
         grads = unflatten(tree, fixed)
         grads = grads[0] if isinstance(self.argnums, int) else grads
-        out = (value, grads) if self.with_value else grads  # pyright: ignore[reportPossiblyUnboundVariable]
-        return (out, aux) if self.has_aux else out  # pyright: ignore[reportPossiblyUnboundVariable]
+        return self._pack(value, aux, grads)
 
 
 def _eager_vjp(f, primals, has_aux):

@@ -15,7 +15,7 @@ from ..errors import UnsupportedError
 from ..source import frame_info, located
 from ..trace import Frame
 from .cotangents import accumulate
-from .registry import VJP_RULES, Node, is_float
+from .registry import REFUSED, VJP_RULES, Node, is_float
 from .scopes import emitting_for
 
 
@@ -31,7 +31,7 @@ def backward(frame: Frame, instructions: list[Instruction], seeds: dict, transfo
             continue
         rule = VJP_RULES.get(inst.opcode)
         if rule is None:
-            raise not_differentiable(inst)
+            raise not_differentiable(inst, REFUSED.get(inst.opcode, ""))
         with emitting_for(frame, inst, transform):
             operand_cts = rule(Node(frame, inst, transform), ct)
         for operand, operand_ct in zip(inst.operands, operand_cts):

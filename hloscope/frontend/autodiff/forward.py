@@ -14,7 +14,7 @@ from ...ir.instruction import Instruction
 from ..trace import Frame
 from . import cotangents
 from .backward import backward, not_differentiable
-from .registry import JVP_RULES, VJP_RULES, Node, is_float
+from .registry import JVP_RULES, REFUSED, VJP_RULES, Node, is_float
 from .scopes import emitting_for
 
 
@@ -38,7 +38,7 @@ def tangent_of(node: Node, ins: list, transform: str):
         return own(node, ins)
     rule = VJP_RULES.get(node.inst.opcode)
     if rule is None:
-        raise not_differentiable(node.inst)
+        raise not_differentiable(node.inst, REFUSED.get(node.inst.opcode, ""))
     frame = node.frame
     placeholder = cotangents.zeros(node.inst.shape)
     start = len(frame.cb.instructions)

@@ -26,6 +26,20 @@ Cotangent = "Tracer | list | None"
 VJP_RULES: dict[str, Callable] = {}
 JVP_RULES: dict[str, Callable] = {}  # forward rules of their own (while); others transpose the VJP
 
+# Opcodes the tracer emits whose results are integers or booleans: they carry no cotangent,
+# so the sweeps skip them (JAX's float0), and they need no rule.
+NON_FLOAT_OPCODES = frozenset({
+    "compare", "and", "or", "xor", "not", "shift-left", "shift-right-arithmetic", "shift-right-logical",
+    "is-finite", "popcnt", "count-leading-zeros",
+})
+
+# Opcodes with no rule on purpose, and why: the error names the op and the user's line.
+REFUSED: dict[str, str] = {
+    "convolution": "the tracer emits no convolution (no numpy rule makes one); its rule (two convolutions "
+                   "with swapped dimension numbers) is left until one does",
+    "custom-call": "an opaque call: its derivative is not known to the compiler",
+}
+
 
 def vjp_rule(*opcodes: str):
     """Register `fn(node, ct) -> [operand cotangents]` for `opcodes`."""

@@ -17,11 +17,18 @@ import numpy as np
 from ... import ops
 from ...control import fori_loop, switch, while_loop
 from ...trace import tracing_frame
+from ...tracer import Tracer
 from ..backward import backward, not_differentiable
 from ..cotangents import accumulate, zeros
 from ..forward import forward
 from ..inline import inline, rebuild, tuple_leaves
 from ..registry import jvp_rule, vjp_rule
+
+
+# The reversed loops count with a typed integer: a Python-int counter is a weak carry, which
+# while_loop settles by probe-tracing the body into a scratch module where the computations
+# the replayed body refers to (a reduce's region) do not exist.
+_COUNT_FROM = np.int32(0)
 
 
 def _float(x) -> bool:
@@ -96,7 +103,7 @@ def _while_forward(node, ins):
     frame, inst = node.frame, node.inst
     mb = frame.lowering.mb
     shape = frame.cb._by_name[inst.operands[0]].shape
-    init = tuple_leaves(_value(frame, inst.operands[0]), frame)
+    init = _strong(tuple_leaves(_value(frame, inst.operands[0]), frame))
     t_init = _ct_leaves(ins[0], shape)
     floats = [k for k, leaf in enumerate(init) if _float(leaf)]
     tangents = [t_init[k] if t_init[k] is not None else zeros(init[k].inst.shape) for k in floats]
@@ -133,7 +140,7 @@ def _while_reverse(node, ct):
                                        "fori_loop with Python-int bounds (JAX refuses while_loop in reverse mode too)")
     mb = frame.lowering.mb
     shape = frame.cb._by_name[inst.operands[0]].shape
-    init = tuple_leaves(_value(frame, inst.operands[0]), frame)
+    init = _strong(tuple_leaves(_value(frame, inst.operands[0]), frame))
     body_name = str(inst.attrs["body"])
     floats = [k for k, leaf in enumerate(init) if _float(leaf)]
     if trips == 0:
@@ -145,7 +152,7 @@ def _while_reverse(node, ct):
         return tuple_leaves(inline(mb, body_name, [rebuild(shape, list(values))]), tracing_frame("loop")), stacks
 
     stacks = [ops.full((trips, *leaf.shape), 0, leaf.dtype) for leaf in init]
-    _, saved = fori_loop(0, trips, saving_body, (list(init), stacks))
+    _, saved = fori_loop(_COUNT_FROM, np.int32(trips), saving_body, (list(init), stacks))
     cts = [c if c is not None else zeros(init[k].inst.shape)
            for k, c in enumerate(_ct_leaves(ct, inst.shape)) if k in floats]
 
@@ -163,9 +170,16 @@ def _while_reverse(node, ct):
         return [found.get(values[k].inst.name) if found.get(values[k].inst.name) is not None
                 else zeros(values[k].inst.shape) for k in floats]
 
-    final = fori_loop(0, trips, backward_body, cts)
+    final = fori_loop(_COUNT_FROM, np.int32(trips), backward_body, cts)
     by_leaf = dict(zip(floats, final))
     return [rebuild(shape, [by_leaf.get(k) for k in range(len(init))])]
+
+
+def _strong(leaves: list) -> list:
+    """The carries with their dtypes fixed: a weak carry (fori_loop's Python-int counter)
+    would make while_loop probe-trace the body into a scratch module, where the computations
+    the replayed body refers to (a reduce's region) do not exist."""
+    return [Tracer(x.frame, x.inst, x.aval.strong()) if x.aval is not None and x.aval.weak else x for x in leaves]
 
 
 def known_trip_count(inst) -> int | None:

@@ -139,18 +139,28 @@ def _select(node, ct):
 
 @vjp_rule("clamp")
 def _clamp(node, ct):
+    """clamp(lo, x, hi) = minimum(maximum(x, lo), hi), differentiated as those two (what
+    np.clip means, and jnp.clip's gradient): ties split evenly, and when lo > hi the result
+    is hi, so lo and x get nothing."""
     lo, x, hi = node.operands
-    zero = lit(ct, 0)
     lo_b = lo if lo.shape == x.shape else ops.broadcast_in_dim(lo, x.shape, ())
     hi_b = hi if hi.shape == x.shape else ops.broadcast_in_dim(hi, x.shape, ())
-    below, above = ops.compare(x, lo_b, "LT"), ops.compare(x, hi_b, "GT")
-    ct_x = where(below, zero, where(above, zero, ct))
-    ct_lo, ct_hi = where(below, ct, zero), where(above, ct, zero)
+    raised = ops.binary("maximum", x, lo_b)
+    ct_raised, ct_hi = _split(ct, raised, hi_b, "LT")  # the minimum with hi
+    ct_x, ct_lo = _split(ct_raised, x, lo_b, "GT")  # the maximum with lo
     if lo.shape != x.shape:
         ct_lo = _sum_all(ct_lo)
     if hi.shape != x.shape:
         ct_hi = _sum_all(ct_hi)
     return [ct_lo, ct_x, ct_hi]
+
+
+def _split(ct, a, b, a_wins: str):
+    """(ct_a, ct_b) of maximum (a_wins "GT") or minimum ("LT") of a and b: a tie halves it."""
+    zero, half = lit(ct, 0), mul(ct, lit(ct, 0.5))
+    tie = ops.compare(a, b, "EQ")
+    wins = ops.compare(a, b, a_wins)
+    return where(tie, half, where(wins, ct, zero)), where(tie, half, where(wins, zero, ct))
 
 
 def _sum_all(x):

@@ -14,7 +14,7 @@ from ... import ops
 from ..backward import not_differentiable
 from ..registry import vjp_rule
 from ._math import lit
-from .reductions import sum_over
+from .reductions import reducer_kind, sum_over
 
 
 @vjp_rule("broadcast")
@@ -130,8 +130,31 @@ def _get_tuple_element(node, ct):
     return [whole]
 
 
-@vjp_rule("scatter", "select-and-scatter", "convolution", "custom-call", "rng-get-and-update-state")
-def _refused(node, ct):
-    raise not_differentiable(node.inst)
+@vjp_rule("scatter")
+def _scatter(node, ct):
+    """A scatter-add (what gather's rule emits, so grad of grad and jvp of indexing need it):
+    the operand's cotangent passes through, the updates' is the cotangent gathered back from
+    the positions they were added to. Other combiners (a scatter that overwrites) are refused."""
+    inst = node.inst
+    if len(inst.operands) != 3:
+        raise not_differentiable(inst, "a scatter of several arrays at once has no derivative rule")
+    x, indices, updates = node.operands
+    a = inst.attrs
+    if reducer_kind(node.frame.lowering.mb, a["to_apply"]) != "add":
+        raise not_differentiable(inst, "only a scatter that adds (scatter-add) has a derivative rule")
+    window_dims = tuple(a.get("update_window_dims", ()))
+    inserted = tuple(a.get("inserted_window_dims", ()))
+    batching = tuple(a.get("input_batching_dims", ()))
+    # the operand dims that are not inserted or batching dims are the window's, in order
+    window_sizes = iter(updates.shape[d] for d in window_dims)
+    sizes = [1 if d in inserted or d in batching else next(window_sizes) for d in range(x.ndim)]
+    extra = {}
+    if batching:
+        extra = {"operand_batching_dims": batching,
+                 "start_indices_batching_dims": tuple(a.get("scatter_indices_batching_dims", ()))}
+    ct_updates = ops.gather(ct, indices, offset_dims=window_dims, collapsed_slice_dims=inserted,
+                            start_index_map=tuple(a.get("scatter_dims_to_operand_dims", ())),
+                            index_vector_dim=a["index_vector_dim"], slice_sizes=sizes, **extra)
+    return [ct, None, ct_updates]
 
 
