@@ -29,7 +29,8 @@ from .errors import (
     UnsupportedError,
 )
 from .evaluator import evaluate
-from .frontend import cond, fori_loop, switch, while_loop
+from .frontend import (NotDifferentiableError, cond, float0, fori_loop, grad, jvp, stop_gradient, switch,
+                       value_and_grad, vjp, while_loop)
 from .frontend.errors import ShapeError
 from .ir import HloModule, parse_hlo, parse_shape
 from .passes.bisect import bisect
@@ -56,7 +57,8 @@ def load_ipython_extension(ipython: Any) -> None:
 
 __all__ = [
     "Compilation", "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
-    "NotSupportedError", "OptimizeResult", "ShapeError", "UnsupportedError", "bisect", "compile",
-    "compile_cache", "cond", "evaluate", "explore", "fori_loop", "jit", "numpy", "optimize", "parse_hlo",
-    "parse_shape", "pipelines", "switch", "while_loop",
+    "NotDifferentiableError", "NotSupportedError", "OptimizeResult", "ShapeError", "UnsupportedError", "bisect",
+    "compile", "compile_cache", "cond", "evaluate", "explore", "float0", "fori_loop", "grad", "jit", "jvp", "numpy",
+    "optimize", "parse_hlo", "parse_shape", "pipelines", "stop_gradient", "switch", "value_and_grad", "vjp",
+    "while_loop",
 ]

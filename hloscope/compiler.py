@@ -34,6 +34,7 @@ from .compilation.stages import Stage, run_stages
 from .compilation.target import Target
 from .errors import NotSupportedError
 from .evaluator import evaluate
+from .frontend.autodiff import use_compiler
 from .frontend.jit import Jitted
 from .ir.module import HloModule
 from .passes.pipelines import for_backend, resolve
@@ -114,6 +115,9 @@ def compile_traced(module: HloModule, backend: str, options: dict[str, Any]) -> 
         except NotSupportedError as e:
             warnings.warn(f"{e}; running {module.name} with the reference evaluator instead", stacklevel=4)
     return lambda *args: evaluate(module, *args)
+
+
+use_compiler(compile_traced)  # derivatives called on concrete arrays run through this compiler
 
 
 def jit(fn: Callable | None = None, *, static_argnums: Any = (), static_argnames: Any = (), backend: str = "cpu",

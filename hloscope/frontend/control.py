@@ -13,10 +13,12 @@ also runs on plain numpy arrays.
 
 from __future__ import annotations
 
+import json
 from typing import Callable, Sequence
 
 import numpy as np
 
+from ..ir.attributes import Raw
 from . import ops
 from .abstract import ShapedArray, python_scalar
 from .errors import shape_error
@@ -122,8 +124,11 @@ def cond(pred, true_fn: Callable, false_fn: Callable, *operands):
     return true_fn(*operands) if pred else false_fn(*operands)
 
 
-def while_loop(cond_fun: Callable, body_fun: Callable, init_val, _name: str = "while_loop"):
-    """`val = init_val; while cond_fun(val): val = body_fun(val)`, staged as an HLO while."""
+def while_loop(cond_fun: Callable, body_fun: Callable, init_val, _name: str = "while_loop",
+               _trip_count: int | None = None):
+    """`val = init_val; while cond_fun(val): val = body_fun(val)`, staged as an HLO while
+    (`_trip_count`, known to fori_loop, is written as XLA's known_trip_count backend_config:
+    reverse-mode differentiation needs it)."""
     parent = current_frame()
     if parent is None:
         val = init_val
@@ -144,7 +149,9 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val, _name: str = "w
         body_comp = close_with_tuple(body, body_outs + passthrough, leaves, captures)
         cond_comp = close_with_tuple(cond_frame, [pred], leaves, captures)
         init = parent.emit_inst("tuple", [*leaves, *captures])
-        inst = parent.cb.while_loop(cond_comp, body_comp, init)
+        known = {} if _trip_count is None else {
+            "backend_config": Raw(json.dumps({"known_trip_count": {"n": str(_trip_count)}}, separators=(",", ":")))}
+        inst = parent.cb.while_loop(cond_comp, body_comp, init, **known)
         outs = _unpack(parent, inst, len(leaves) + len(captures))[: len(leaves)]
         outputs = [with_weak(o, a.weak) for o, a in zip(outs, avals)]
         _record(eq, outputs, [("cond", cond_frame), ("body", body)])
@@ -203,5 +210,7 @@ def fori_loop(lower, upper, body_fun: Callable, init_val):
         i, val = carry
         return i + 1, body_fun(i, val)
 
-    (_, val) = while_loop(lambda c: c[0] < upper, body, (lower, init_val), _name="fori_loop")
+    static = all(isinstance(b, (int, np.integer)) and not isinstance(b, bool) for b in (lower, upper))
+    trips = max(int(upper) - int(lower), 0) if static else None
+    (_, val) = while_loop(lambda c: c[0] < upper, body, (lower, init_val), _name="fori_loop", _trip_count=trips)
     return val

@@ -86,6 +86,7 @@ class Lowering:
         self.scope = f"jit({fn_name})"
         self._computations = 0
         self._regions = 0
+        self.gradient_stops: set[str] = set()  # stop_gradient's identities: derivatives pass none through
 
     def computation_name(self, base: str) -> str:
         """`base.N` with N counting every computation of the module, as JAX numbers them."""
