@@ -1,0 +1,49 @@
+"""The explorer's panels and the HTML page show the parts and the saved activations for a
+training step, and nothing new for other programs."""
+
+from __future__ import annotations
+
+import numpy as np
+from autodiff_view_steps import mlp_arguments, mlp_step
+
+import hloscope
+from hloscope.memory.saved_activations import saved_activations
+from hloscope.memory.training_parts import classify
+from hloscope.viz.export import export_html
+from hloscope.viz.training_html import PART_COLOR, SAVED_COLOR, instruction_part_colors
+
+TABLE_TITLE = "Activations saved for the backward pass"
+
+
+def test_html_page_has_the_table_the_legend_and_the_counts(mlp_report):
+    page = export_html(mlp_report, timeout=30)
+    assert TABLE_TITLE in page and "saved for backward" in page and "Forward and backward" in page
+    for a in saved_activations(mlp_report.module, mlp_report.memory_plan):
+        assert f"<td>{a.value}</td>" in page
+    assert page.count(f'fill="{SAVED_COLOR}"') >= 2  # the legend and at least one buffer
+
+
+def test_page_of_a_program_without_backward_is_unchanged():
+    report = hloscope.jit(lambda x: np.tanh(x) * 2).compile(np.ones((4, 8), np.float32)).report
+    page = export_html(report, timeout=30)
+    assert TABLE_TITLE not in page and "Forward and backward" not in page and "saved for backward" not in page
+
+
+def test_explorer_panels_render_the_parts():
+    ex = hloscope.explore(mlp_step, *mlp_arguments(), no_run=True)
+    try:
+        assert ex.errors == []
+        ex.select("memory")
+        assert TABLE_TITLE in ex.panels["memory"].widget.children[0].value
+        ex.select("overview")
+        overview = ex.panels["overview"]
+        assert "Forward and backward" in overview.parts.value and "mixing forward and backward" in overview.parts.value
+    finally:
+        ex.close()
+
+
+def test_graph_colours_follow_the_parts(mlp_report):
+    colors = instruction_part_colors(mlp_report.module)
+    parts = classify(mlp_report.module)
+    assert set(colors) == set(parts)
+    assert {colors[n] for n, p in parts.items() if p.part == "backward"} == {PART_COLOR["backward"]}
