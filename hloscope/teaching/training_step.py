@@ -26,7 +26,7 @@ from . import CheckFailed, check
 def _naive_counts(module: HloModule) -> dict[str, int]:
     """The classic slip: `jvp(` tested first, so every backward op (in `transpose(jvp(...))`)
     counts as forward."""
-    counts = dict.fromkeys(PARTS, 0)
+    counts: dict[str, int] = {p: 0 for p in PARTS}
     for inst in module.entry_computation.instructions:
         name = (inst.metadata.op_name if inst.metadata else None) or ""
         counts["forward" if "jvp(" in name else "backward" if "transpose(" in name else "other"] += 1
