@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .hlo_html import hlo_block
 from .memory_chart import human_bytes, memory_plan_html
 from .records_html import records_table_html
-from .training_html import training_memory_html, training_parts_html
+from .training_html import kernel_parts, training_memory_html, training_parts_html
 
 if TYPE_CHECKING:  # the record is read, never imported: views sit below it
     from ..compilation.record import Compilation
@@ -126,7 +126,12 @@ def run_panel(c: Compilation) -> str:
     if c.kernels:
         krows: list[tuple[Any, ...]] = [(k.name, k.instruction, k.kind, k.partitions, "; ".join(k.notes))
                                         for k in c.kernels]
-        parts += ["<h4>Kernels</h4>", _table(("kernel", "instruction", "kind", "partitions", "notes"), krows, (3,))]
+        head: tuple = ("kernel", "instruction", "kind", "partitions", "notes")
+        part = kernel_parts(c.module)  # a training step's kernels say which pass they run
+        if part:
+            krows = [row + (part.get(k.instruction, ""),) for row, k in zip(krows, c.kernels)]
+            head += ("part",)
+        parts += ["<h4>Kernels</h4>", _table(head, krows, (3,))]
     return "".join(parts) or "<p class='hs-empty'>not run, and no kernels: the passes alone</p>"
 
 

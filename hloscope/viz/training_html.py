@@ -25,6 +25,14 @@ def instruction_part_colors(module) -> dict[str, str]:
     return {name: PART_COLOR[p.part] for name, p in classify(module).items()}
 
 
+def kernel_parts(module) -> dict[str, str]:
+    """Entry instruction name -> forward / backward / other (mixed fusions say so), for
+    labelling a kernel list; empty for a module without a backward pass."""
+    if module is None or not has_backward(module):
+        return {}
+    return {name: p.part + (" (mixed)" if p.mixed else "") for name, p in classify(module).items()}
+
+
 def _table(head: tuple, rows: list[tuple], num_cols: tuple = ()) -> str:
     th = "".join(f"<th class='{'num' if i in num_cols else ''}'>{html.escape(h)}</th>" for i, h in enumerate(head))
     body = "".join("<tr>" + "".join(f"<td class='{'num' if i in num_cols else ''}'>{html.escape(str(c))}</td>"

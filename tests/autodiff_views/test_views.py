@@ -10,6 +10,7 @@ import hloscope
 from hloscope.memory.saved_activations import saved_activations
 from hloscope.memory.training_parts import classify
 from hloscope.viz.export import export_html
+from hloscope.viz.export_panels import run_panel
 from hloscope.viz.training_html import PART_COLOR, SAVED_COLOR, instruction_part_colors
 
 TABLE_TITLE = "Activations saved for the backward pass"
@@ -47,3 +48,13 @@ def test_graph_colours_follow_the_parts(mlp_report):
     parts = classify(mlp_report.module)
     assert set(colors) == set(parts)
     assert {colors[n] for n, p in parts.items() if p.part == "backward"} == {PART_COLOR["backward"]}
+
+
+def test_kernel_list_says_which_pass_each_kernel_runs(mlp_report):
+    parts = classify(mlp_report.module)
+    assert mlp_report.kernels
+    html = run_panel(mlp_report)
+    assert "<th class=''>part</th>" in html
+    for k in mlp_report.kernels:
+        label = parts[k.instruction].part + (" (mixed)" if parts[k.instruction].mixed else "")
+        assert f"<td class=''>{k.instruction}</td>" in html and f"<td class=''>{label}</td>" in html
