@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from .plan import Buffer, MemoryPlan
 from .training_parts import classify
@@ -37,12 +38,21 @@ class SavedActivation:
 
 
 def _value_held(buffer: Buffer, position: int, positions: dict[str, int]) -> str:
-    """The value a buffer holds at a schedule position (the last one written by then)."""
+    """The value an instruction at `position` reads from a buffer: the last one written before
+    it (one written in place at `position` is the reader's own result, not what it reads)."""
     held = buffer.values[0] if buffer.values else buffer.name
     for v in buffer.values:
-        if positions.get(v, 0) <= position:
+        if positions.get(v, 0) < position:
             held = v
     return held
+
+
+def _buffers_read(inst: Instruction, plan: MemoryPlan) -> list[Buffer]:
+    """The buffers an instruction reads: its operands' (a get-tuple-element reads only the
+    element it points into, not its tuple operand's first element)."""
+    names = [inst.name] if inst.opcode == "get-tuple-element" else list(dict.fromkeys(inst.operands))
+    found = (plan.by_instruction(n) for n in names)
+    return list({id(b): b for b in found if b is not None}.values())
 
 
 def saved_activations(module: HloModule, plan: MemoryPlan) -> list[SavedActivation]:
@@ -55,9 +65,8 @@ def saved_activations(module: HloModule, plan: MemoryPlan) -> list[SavedActivati
     for pos, name in enumerate(plan.schedule):
         if parts[name].part != "backward":
             continue
-        for operand in dict.fromkeys(comp[name].operands):
-            buffer = plan.by_instruction(operand)
-            if buffer is None or not buffer.in_arena:
+        for buffer in _buffers_read(comp[name], plan):
+            if not buffer.in_arena:
                 continue
             value = _value_held(buffer, pos, positions)
             if parts[value].part != "forward":
