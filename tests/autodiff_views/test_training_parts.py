@@ -3,11 +3,14 @@ traced and on one JAX made."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from autodiff_view_steps import MODELS, mlp_arguments, mlp_step
 
 import hloscope
 from hloscope.ir.parser import parse_hlo
+from hloscope.memory.saved_activations import saved_activations
 from hloscope.memory.training_parts import classify, has_backward, part_counts, part_of_op_name
 
 
@@ -110,3 +113,17 @@ def test_a_forward_only_program_has_no_backward_pass():
     module = parse_hlo((MODELS / "gpt2_block_forward.opt.hlo").read_text())
     assert not has_backward(module)
     assert part_counts(module)["backward"] == 0
+
+
+def test_jax_step_through_hloscope_passes_keeps_its_parts():
+    # JAX's lowering with debug_info (recorded by make_jax_step.py), optimized by hloscope:
+    # hloscope's own fusions of a JAX program are classified by JAX's scopes
+    module = parse_hlo((Path(__file__).with_name("jax_mlp_train_step.hlo")).read_text())
+    before = part_counts(module)
+    assert before["forward"] > 0 and before["backward"] > 0
+    c = hloscope.optimize(module)
+    after = part_counts(c.module)
+    assert after["forward"] > 0 and after["backward"] > 0 and sum(after.values()) < sum(before.values())
+    assert c.memory_plan is not None
+    hidden = [a for a in saved_activations(c.module, c.memory_plan) if a.size == 32 * 16 * 4]
+    assert hidden, "tanh(x @ w1), f32[32,16], is read by the backward pass"
