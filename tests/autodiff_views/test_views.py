@@ -27,6 +27,7 @@ def test_html_page_has_the_table_the_legend_and_the_counts(mlp_report):
 def test_page_of_a_program_without_backward_is_unchanged():
     report = hloscope.jit(lambda x: np.tanh(x) * 2).compile(np.ones((4, 8), np.float32)).report
     page = export_html(report, timeout=30)
+    assert "<th class=''>part</th>" not in run_panel(report)
     assert TABLE_TITLE not in page and "Forward and backward" not in page and "saved for backward" not in page
 
 
@@ -36,6 +37,9 @@ def test_explorer_panels_render_the_parts():
         assert ex.errors == []
         ex.select("memory")
         assert TABLE_TITLE in ex.panels["memory"].widget.children[0].value
+        ex.select("ir")
+        kernels = ex.panels["ir"].table.value
+        assert "<th>part</th>" in kernels and "<td>backward</td>" in kernels and "<td>forward</td>" in kernels
         ex.select("overview")
         overview = ex.panels["overview"]
         assert "Forward and backward" in overview.parts.value and "mixing forward and backward" in overview.parts.value
