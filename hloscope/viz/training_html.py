@@ -73,7 +73,8 @@ def saved_activations_table_html(activations: list[SavedActivation]) -> str:
         "<div class='hs-saved-activations'><h4>Activations saved for the backward pass</h4>"
         f"<p><b>{len(activations)} values, {human_bytes(total)} ({total:,} bytes)</b> made by the forward pass "
         "and read by the backward pass: their buffers stay live across the boundary. Recomputing them "
-        "in the backward pass (rematerialization) would free these bytes for more compute.</p>"
+        "in the backward pass instead (rematerialization) would free these bytes between the two passes, "
+        "at the price of computing them twice.</p>"
         + _table(("made by (forward)", "buffer", "bytes", "live (positions)", "read by (backward)"), rows, (2,))
         + more + "</div>"
     )
