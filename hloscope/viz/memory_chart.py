@@ -113,7 +113,8 @@ def memory_plan_svg(plan, width: int = 900, height: int = 340, max_buffers: int 
     parts = [_frame(width, height + strip, plot_w, plot_h, top_bytes, n, y, legend)]
     for b in arena:
         parts.append(
-            _rect(b, x(b.start), y(b.offset + b.size), x(b.end + 1) - x(b.start), b.size / top_bytes * plot_h, schedule, colors)
+            _rect(b, x(b.start), y(b.offset + b.size), x(b.end + 1) - x(b.start), b.size / top_bytes * plot_h,
+                  schedule, colors)
         )
     base = TOP + plot_h + 22
     if outside:
