@@ -33,9 +33,11 @@ def kernel_parts(module) -> dict[str, str]:
     return {name: p.part + (" (mixed)" if p.mixed else "") for name, p in classify(module).items()}
 
 
-def _table(head: tuple, rows: list[tuple], num_cols: tuple = ()) -> str:
+def _table(head: tuple, rows: list[tuple], num_cols: tuple = (), raw_cols: tuple = ()) -> str:
+    """A table; cells are escaped except in `raw_cols` (already HTML)."""
     th = "".join(f"<th class='{'num' if i in num_cols else ''}'>{html.escape(h)}</th>" for i, h in enumerate(head))
-    body = "".join("<tr>" + "".join(f"<td class='{'num' if i in num_cols else ''}'>{html.escape(str(c))}</td>"
+    body = "".join("<tr>" + "".join(f"<td class='{'num' if i in num_cols else ''}'>"
+                                    f"{c if i in raw_cols else html.escape(str(c))}</td>"
                                     for i, c in enumerate(row)) + "</tr>" for row in rows)
     return f"<table class='hs-table'><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -51,7 +53,7 @@ def training_parts_html(module) -> str:
     counts = part_counts(module)
     line = ", ".join(f"{_swatch(p)} {counts[p]}" for p in PARTS)
     fusions = [(n, p) for n, p in classify(module).items() if module.entry_computation[n].opcode == "fusion"]
-    rows = [(n, p.part, ", ".join(f"{k} {v}" for k, v in p.counts), "yes" if p.mixed else "")
+    rows = [(n, _swatch(p.part), ", ".join(f"{k} {v}" for k, v in p.counts), "yes" if p.mixed else "")
             for n, p in fusions[:MAX_ROWS]]
     mixed = sum(1 for _, p in fusions if p.mixed)
     return (
@@ -59,7 +61,7 @@ def training_parts_html(module) -> str:
         f"<p>instructions in ENTRY: {line} (from op_name scopes: <code>jvp(...)</code> is forward, "
         "<code>transpose(...)</code> backward)</p>"
         f"<p>{len(fusions)} fusions, {mixed} mixing forward and backward instructions</p>"
-        + _table(("fusion", "part", "fused instructions by part", "mixes both"), rows) + "</div>"
+        + _table(("fusion", "part", "fused instructions by part", "mixes both"), rows, raw_cols=(1,)) + "</div>"
     )
 
 
