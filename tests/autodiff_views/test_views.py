@@ -19,8 +19,11 @@ TABLE_TITLE = "Activations saved for the backward pass"
 def test_html_page_has_the_table_the_legend_and_the_counts(mlp_report):
     page = export_html(mlp_report, timeout=30)
     assert TABLE_TITLE in page and "saved for backward" in page and "Forward and backward" in page
-    for a in saved_activations(mlp_report.module, mlp_report.memory_plan):
-        assert f"<td>{a.value}</td>" in page
+    table = page.split("hs-saved-activations", 1)[1].split("</table>", 1)[0]
+    saved = saved_activations(mlp_report.module, mlp_report.memory_plan)
+    assert table.count("<tr>") == len(saved) + 1  # the header, then one row per saved value
+    for a in saved:
+        assert f"<td class=''>{a.value}</td>" in table and f"<td class='num'>{a.size:,}</td>" in table
     assert page.count(f'fill="{SAVED_COLOR}"') >= 2  # the legend and at least one buffer
 
 
