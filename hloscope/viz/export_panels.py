@@ -66,7 +66,8 @@ def overview_panel(c: Compilation, stepper_seconds: float) -> str:
         facts.append(("memory arena peak", f"{human_bytes(memory_plan.peak_bytes)} ({memory_plan.peak_bytes:,} bytes)"))
     facts.append(("graph layout at export", f"{stepper_seconds:.2f} s"))
     parts += ["<h4>Summary</h4>", _table(("", "value"), facts)]
-    parts.append(training_parts_html(module))  # nothing unless the module has a backward pass
+    # nothing unless the module has a backward pass
+    parts.append(training_parts_html(module, records[0].before if records else None))
     if records:
         parts += [
             "<h4>Passes</h4><p>Click a row to open it in the pass stepper.</p>",

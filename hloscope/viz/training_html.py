@@ -46,12 +46,17 @@ def _swatch(part: str) -> str:
     return f"<span style='color:{PART_COLOR[part]};font-weight:600'>{part}</span>"
 
 
-def training_parts_html(module) -> str:
-    """Forward / backward / other instruction counts and every fusion with its part."""
+def training_parts_html(module, before=None) -> str:
+    """Forward / backward / other instruction counts (with `before`, the module the passes
+    started from, both) and every fusion with its part."""
     if module is None or not has_backward(module):
         return ""
     counts = part_counts(module)
     line = ", ".join(f"{_swatch(p)} {counts[p]}" for p in PARTS)
+    if before is not None and before is not module:
+        first = part_counts(before)
+        line = (", ".join(f"{_swatch(p)} {first[p]} &rarr; {counts[p]}" for p in PARTS)
+                + " (before &rarr; after the passes)")
     fusions = [(n, p) for n, p in classify(module).items() if module.entry_computation[n].opcode == "fusion"]
     rows = [(n, _swatch(p.part), ", ".join(f"{k} {v}" for k, v in p.counts), "yes" if p.mixed else "")
             for n, p in fusions[:MAX_ROWS]]

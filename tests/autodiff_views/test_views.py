@@ -8,7 +8,7 @@ from autodiff_view_steps import mlp_arguments, mlp_step
 
 import hloscope
 from hloscope.memory.saved_activations import saved_activations
-from hloscope.memory.training_parts import classify
+from hloscope.memory.training_parts import classify, part_counts
 from hloscope.viz.export import export_html
 from hloscope.viz.export_panels import run_panel
 from hloscope.viz.training_html import PART_COLOR, SAVED_COLOR, instruction_part_colors
@@ -19,6 +19,8 @@ TABLE_TITLE = "Activations saved for the backward pass"
 def test_html_page_has_the_table_the_legend_and_the_counts(mlp_report):
     page = export_html(mlp_report, timeout=30)
     assert TABLE_TITLE in page and "saved for backward" in page and "Forward and backward" in page
+    first, last = part_counts(mlp_report.input_module), part_counts(mlp_report.module)
+    assert f"backward</span> {first['backward']} &rarr; {last['backward']}" in page
     table = page.split("hs-saved-activations", 1)[1].split("</table>", 1)[0]
     saved = saved_activations(mlp_report.module, mlp_report.memory_plan)
     assert table.count("<tr>") == len(saved) + 1  # the header, then one row per saved value

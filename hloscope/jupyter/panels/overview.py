@@ -29,4 +29,4 @@ class OverviewPanel(Panel):
             self.passes.value = "<div class='hloscope'><h4>Passes</h4></div>" + records_table_html(self._records)
         if report.optimized_module is not None and self._module is not report.optimized_module:
             self._module = report.optimized_module
-            self.parts.value = training_parts_html(self._module)
+            self.parts.value = training_parts_html(self._module, report.input_module)
