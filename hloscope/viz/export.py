@@ -88,7 +88,7 @@ def export_html(
         "overview": overview_panel(c, stepper.seconds),
         "stepper": _stepper_panel(c.records, stepper),
         "graph": _graph_panel(c.module, final, scopes),
-        "memory": memory_panel(c.memory_plan),
+        "memory": memory_panel(c.memory_plan, c.module),
         "ir": ir_panel(ir_texts(c)),
         "run": run_panel(c),
     }

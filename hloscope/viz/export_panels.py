@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .hlo_html import hlo_block
 from .memory_chart import human_bytes, memory_plan_html
 from .records_html import records_table_html
+from .training_html import kernel_parts, training_memory_html, training_parts_html
 
 if TYPE_CHECKING:  # the record is read, never imported: views sit below it
     from ..compilation.record import Compilation
@@ -65,6 +66,8 @@ def overview_panel(c: Compilation, stepper_seconds: float) -> str:
         facts.append(("memory arena peak", f"{human_bytes(memory_plan.peak_bytes)} ({memory_plan.peak_bytes:,} bytes)"))
     facts.append(("graph layout at export", f"{stepper_seconds:.2f} s"))
     parts += ["<h4>Summary</h4>", _table(("", "value"), facts)]
+    # nothing unless the module has a backward pass
+    parts.append(training_parts_html(module, records[0].before if records else None))
     if records:
         parts += [
             "<h4>Passes</h4><p>Click a row to open it in the pass stepper.</p>",
@@ -73,10 +76,12 @@ def overview_panel(c: Compilation, stepper_seconds: float) -> str:
     return "".join(parts)
 
 
-def memory_panel(memory_plan) -> str:
+def memory_panel(memory_plan, module=None) -> str:
+    """The plan's chart and table; for a training step's module, coloured by forward /
+    backward with the activations saved for the backward pass."""
     if memory_plan is None:
         return "<p class='hs-empty'>no memory plan given</p>"
-    return memory_plan_html(memory_plan)
+    return training_memory_html(module, memory_plan)
 
 
 def ir_texts(c: Compilation) -> list[tuple[str, str, bool]]:
@@ -122,7 +127,12 @@ def run_panel(c: Compilation) -> str:
     if c.kernels:
         krows: list[tuple[Any, ...]] = [(k.name, k.instruction, k.kind, k.partitions, "; ".join(k.notes))
                                         for k in c.kernels]
-        parts += ["<h4>Kernels</h4>", _table(("kernel", "instruction", "kind", "partitions", "notes"), krows, (3,))]
+        head: tuple = ("kernel", "instruction", "kind", "partitions", "notes")
+        part = kernel_parts(c.module)  # a training step's kernels say which pass they run
+        if part:
+            krows = [row + (part.get(k.instruction, ""),) for row, k in zip(krows, c.kernels)]
+            head += ("part",)
+        parts += ["<h4>Kernels</h4>", _table(head, krows, (3,))]
     return "".join(parts) or "<p class='hs-empty'>not run, and no kernels: the passes alone</p>"
 
 

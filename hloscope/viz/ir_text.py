@@ -147,14 +147,16 @@ def kernel_rows(module, kernels) -> list[KernelRow]:
     return rows
 
 
-def kernel_table_html(rows: list[KernelRow]) -> str:
+def kernel_table_html(rows: list[KernelRow], parts: dict[str, str] | None = None) -> str:
+    """The table; with `parts` (instruction -> forward / backward / other, for a training
+    step) a column says which pass each kernel runs."""
     head = "".join(f"<th>{h}</th>" for h in ("kernel (LLVM function)", "HLO instruction", "kind", "fused ops",
-                                            "source lines", "notes"))
+                                            "source lines", "notes") + (("part",) if parts else ()))
     body = "".join(
         "<tr>" + "".join(f"<td>{c}</td>" for c in (
             f"<code>{html.escape(r.kernel)}</code>", html.escape(r.instruction), html.escape(r.kind),
             html.escape(r.fused), "<br>".join(f"<code>{html.escape(s)}</code>" for s in r.sources),
-            html.escape(r.notes))) + "</tr>"
+            html.escape(r.notes)) + ((html.escape(parts.get(r.instruction, "")),) if parts else ())) + "</tr>"
         for r in rows
     )
     return f"<table class='hs-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

@@ -71,13 +71,14 @@ def _tooltip(b, schedule) -> str:
     return f"{b.name} ({b.kind})\n{b.size:,} bytes at {where}\nlive [{b.start}, {b.end}]: {first} .. {last}"
 
 
-def _rect(b, x, y, w, h, schedule) -> str:
+def _rect(b, x, y, w, h, schedule, colors=None) -> str:
     """One buffer; tiny ones get a minimum height so they can still be hovered."""
     w, h = max(w, 0.5), max(h, 1.5)
+    fill = (colors or {}).get(getattr(b, "label", b.name)) or KIND_COLOR.get(b.kind, "#b07cd8")
     rect = (
         f'<rect class="buf kind-{html.escape(b.kind)}" data-instruction="{html.escape(b.name)}" '
         f'x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
-        f'fill="{KIND_COLOR.get(b.kind, "#b07cd8")}" stroke="#ffffff" stroke-width="0.4">'
+        f'fill="{fill}" stroke="#ffffff" stroke-width="0.4">'
         f"<title>{html.escape(_tooltip(b, schedule))}</title></rect>"
     )
     if w > 6 * len(b.name) and h > 13:  # name it where it fits
@@ -88,8 +89,11 @@ def _rect(b, x, y, w, h, schedule) -> str:
     return rect
 
 
-def memory_plan_svg(plan, width: int = 900, height: int = 340, max_buffers: int = MAX_BUFFERS) -> str:
-    """The chart as one `<svg>` element (inline styles only)."""
+def memory_plan_svg(plan, width: int = 900, height: int = 340, max_buffers: int = MAX_BUFFERS,
+                    colors: dict[str, str] | None = None, legend: dict[str, str] | None = None) -> str:
+    """The chart as one `<svg>` element (inline styles only). `colors` (buffer label -> colour)
+    overrides the colour by kind, `legend` (label -> colour) the legend: a training step's
+    chart colours buffers by forward / backward / saved activation this way."""
     schedule = list(getattr(plan, "schedule", ()) or ())
     n = _positions(plan)
     drawn = sorted(plan.buffers, key=lambda b: -b.size)[:max_buffers]
@@ -106,10 +110,11 @@ def memory_plan_svg(plan, width: int = 900, height: int = 340, max_buffers: int 
     def y(nbytes: float) -> float:
         return TOP + plot_h - nbytes / top_bytes * plot_h
 
-    parts = [_frame(width, height + strip, plot_w, plot_h, top_bytes, n, y)]
+    parts = [_frame(width, height + strip, plot_w, plot_h, top_bytes, n, y, legend)]
     for b in arena:
         parts.append(
-            _rect(b, x(b.start), y(b.offset + b.size), x(b.end + 1) - x(b.start), b.size / top_bytes * plot_h, schedule)
+            _rect(b, x(b.start), y(b.offset + b.size), x(b.end + 1) - x(b.start), b.size / top_bytes * plot_h,
+                  schedule, colors)
         )
     base = TOP + plot_h + 22
     if outside:
@@ -118,7 +123,7 @@ def memory_plan_svg(plan, width: int = 900, height: int = 340, max_buffers: int 
         )
     for b, lane in zip(sorted(outside, key=lambda b: (b.start, b.end)), lanes):
         parts.append(
-            _rect(b, x(b.start), base + lane * STRIP_LANE, x(b.end + 1) - x(b.start), STRIP_LANE - 1, schedule)
+            _rect(b, x(b.start), base + lane * STRIP_LANE, x(b.end + 1) - x(b.start), STRIP_LANE - 1, schedule, colors)
         )
     parts.append(_peak_marks(plan, x, y, plot_w, schedule))
     hidden = len(plan.buffers) - len(drawn)
@@ -131,7 +136,7 @@ def memory_plan_svg(plan, width: int = 900, height: int = 340, max_buffers: int 
     return "".join(parts)
 
 
-def _frame(width, height, plot_w, plot_h, top_bytes, n, y) -> str:
+def _frame(width, height, plot_w, plot_h, top_bytes, n, y, legend=None) -> str:
     """The svg element, axes, tick labels and legend."""
     out = [
         (
@@ -156,12 +161,12 @@ def _frame(width, height, plot_w, plot_h, top_bytes, n, y) -> str:
         f'<text x="{LEFT - 4}" y="{TOP + plot_h + 16}" font-size="9" text-anchor="end" fill="#57606a">position</text>'
     )
     lx = LEFT
-    for kind, color in KIND_COLOR.items():
+    for kind, color in (legend or KIND_COLOR).items():
         out.append(
             f'<rect x="{lx}" y="8" width="10" height="10" fill="{color}"/>'
-            f'<text x="{lx + 14}" y="17" font-size="10">{kind}</text>'
+            f'<text x="{lx + 14}" y="17" font-size="10">{html.escape(kind)}</text>'
         )
-        lx += 90
+        lx += max(90, 20 + 6 * len(kind))
     return "".join(out)
 
 
@@ -220,9 +225,12 @@ def memory_plan_stats_html(plan) -> str:
     )
 
 
-def memory_plan_html(plan) -> str:
-    """Stats, chart and table in one block (what `_repr_html_` of a plan can return)."""
+def memory_plan_html(plan, colors: dict[str, str] | None = None, legend: dict[str, str] | None = None,
+                     extra: str = "") -> str:
+    """Stats, chart and table in one block (what `_repr_html_` of a plan can return); `extra`
+    goes between the chart and the table (a training step's saved activations)."""
     return (
         f'<div class="hloscope hs-memory-plan">{style_block()}{memory_plan_stats_html(plan)}'
-        f"<div class='hs-scroll'>{memory_plan_svg(plan)}</div>{memory_plan_table_html(plan)}</div>"
+        f"<div class='hs-scroll'>{memory_plan_svg(plan, colors=colors, legend=legend)}</div>"
+        f"{extra}{memory_plan_table_html(plan)}</div>"
     )

@@ -30,6 +30,7 @@ BROKEN = [
 def test_the_scan_finds_the_explorer_notebooks():
     assert "00_explorer_tour.ipynb" in [path.name for path in explorer_notebooks()]
     assert "11_reading_a_real_xla_dump.ipynb" in [path.name for path in explorer_notebooks()]
+    assert "12_from_a_loss_to_its_training_step.ipynb" in [path.name for path in explorer_notebooks()]
 
 
 @pytest.mark.parametrize("name", [path.name for path in explorer_notebooks()])

@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from ...compilation.record import Compilation
 from ...viz.ir_text import WHOLE, available_views, kernel_rows, kernel_table_html, view_html
+from ...viz.training_html import kernel_parts
 from .base import Panel, waiting
 
 class IRPanel(Panel):
@@ -41,8 +42,10 @@ class IRPanel(Panel):
             self.view.value = current
         self.kernel.options = [WHOLE] + [k.name for k in report.kernels]
         if report.kernels:
+            parts = kernel_parts(report.module)  # a training step's kernels say which pass they run
+            table = kernel_table_html(kernel_rows(report.module, report.kernels), parts)
             self.table.value = ("<div class='hloscope'><h4>Kernels: fusion &harr; LLVM function &harr; source</h4>"
-                                f"{kernel_table_html(kernel_rows(report.module, report.kernels))}</div>")
+                                f"{table}</div>")
         elif not report.llvm_ir:
             stage = next((s for s in report.stages if s.name == "lower"), None)
             if stage is not None and stage.status in ("failed", "skipped"):

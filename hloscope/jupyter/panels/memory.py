@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ...viz.memory_chart import memory_plan_html
+from ...viz.training_html import shows_training, training_memory_html
 from .base import Panel, waiting
 
 
@@ -20,7 +21,10 @@ class MemoryPanel(Panel):
     def update(self, report) -> None:
         if report.memory_plan is not None and report.memory_plan is not self._plan:
             self._plan = report.memory_plan
-            self.html.value = memory_plan_html(self._plan)
+            # a training step's plan is coloured by forward / backward, with its saved activations
+            module = report.module
+            self.html.value = (training_memory_html(module, self._plan) if shows_training(module, self._plan)
+                               else memory_plan_html(self._plan))
         elif _stage_status(report, "plan") in ("failed", "skipped") and self._plan is None:
             self.html.value = f"<p>no memory plan: {report.stage('plan').note}</p>"
 
