@@ -87,6 +87,7 @@ class Lowering:
         self._computations = 0
         self._regions = 0
         self.gradient_stops: set[str] = set()  # stop_gradient's identities: derivatives pass none through
+        self.loop_stacks: dict[str, list] = {}  # a reversed loop's name -> the carries it saved
 
     def computation_name(self, base: str) -> str:
         """`base.N` with N counting every computation of the module, as JAX numbers them."""

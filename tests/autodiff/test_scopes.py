@@ -41,3 +41,16 @@ def test_forward_mode_instructions_carry_the_jvp_scope():
     named = _named(hloscope.jit(lambda x, t: hloscope.jvp(f, (x,), (t,))).lower(X, X))
     assert any("jvp(f)/sin" in name for _, name, _ in named)
     assert not any("transpose" in name for _, name, _ in named)
+
+
+def test_cotangent_sums_and_the_seed_belong_to_the_backward_pass():
+    def uses_x_twice(x):
+        return np.sum(np.sin(x) * x)
+
+    named = _named(hloscope.jit(hloscope.grad(uses_x_twice)).lower(np.ones(8, np.float32)))
+    line = inspect.getsourcelines(uses_x_twice)[1] + 1
+    sums = [(name, src) for op, name, src in named if name.endswith("/add_any")]
+    seeds = [(op, src) for op, name, src in named if name.endswith("/seed")]
+    assert sums and all("transpose(jvp(uses_x_twice))" in name and src == line for name, src in sums)
+    assert ("constant", line) in seeds  # grad's 1.0, made for the loss line
+    assert not any(name.endswith("/arguments") and op in ("add", "constant") for op, name, _ in named)

@@ -29,7 +29,7 @@ from ..tracer import Tracer
 from . import cotangents
 from .backward import backward
 from .forward import forward
-from .scopes import scope
+from .scopes import emitting_own, scope
 
 # JAX's dtype for the cotangent of an integer or boolean input: zero-size, carries nothing.
 float0 = np.dtype([("float0", np.void, 0)])
@@ -64,10 +64,13 @@ class Linearized:
         """The input leaves' cotangents for these output cotangents (None: zero)."""
         frame = tracing_frame("a vjp function")
         seeds: dict = {}
+        transform = f"transpose(jvp({self.name}))"
         for out, ct in zip(self.outputs, ct_leaves):
-            if ct is not None and _differentiable(out.dtype):
+            if ct is None or not _differentiable(out.dtype):
+                continue
+            with emitting_own(frame, transform, "seed", out.inst):
                 cotangents.accumulate(seeds, out.inst.name, cotangents.cast_like(as_tracer(ct), out.dtype))
-        cts = backward(frame, self.instructions, seeds, f"transpose(jvp({self.name}))")
+        cts = backward(frame, self.instructions, seeds, transform)
         return [cts.get(x.inst.name) for x in self.inputs]
 
     def push_forward(self, tangent_leaves: Sequence) -> list:
@@ -214,7 +217,7 @@ class _GradFunction:
             raise TypeError(f"{self.__name__}: grad needs a function with one scalar float output, got ({got}); "
                             "use vjp or jvp for other outputs")
         value = lin.outputs[0]
-        cts = lin.pull_back([ops.full((), 1, value.dtype)])
+        cts = lin.pull_back([1.0])
         # integer inputs: a float placeholder here, float0 after (a traced output must be an array)
         grads = [c if c is not None else cotangents.zeros(x.aval.hlo_shape()) if _differentiable(x.dtype)
                  else np.zeros(x.shape, np.float32) for c, x in zip(cts, lin.inputs)]

@@ -16,7 +16,7 @@ from ..source import frame_info, located
 from ..trace import Frame
 from .cotangents import accumulate
 from .registry import REFUSED, VJP_RULES, Node, is_float
-from .scopes import emitting_for
+from .scopes import emitting_for, emitting_own
 
 
 class NotDifferentiableError(UnsupportedError):
@@ -34,8 +34,9 @@ def backward(frame: Frame, instructions: list[Instruction], seeds: dict, transfo
             raise not_differentiable(inst, REFUSED.get(inst.opcode, ""))
         with emitting_for(frame, inst, transform):
             operand_cts = rule(Node(frame, inst, transform), ct)
-        for operand, operand_ct in zip(inst.operands, operand_cts):
-            accumulate(cts, operand, operand_ct)
+        with emitting_own(frame, transform, "add_any", inst):
+            for operand, operand_ct in zip(inst.operands, operand_cts):
+                accumulate(cts, operand, operand_ct)
     return cts
 
 

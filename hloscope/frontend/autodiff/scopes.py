@@ -39,6 +39,23 @@ def emitting_for(frame: Frame, inst: Instruction, transform: str) -> Iterator[No
         frame.cb.metadata, frame.depth = saved_metadata, saved_depth
 
 
+@contextmanager
+def emitting_own(frame: Frame, transform: str, op: str, source: Instruction | None = None) -> Iterator[None]:
+    """Instructions the transform makes of its own (a seed, a sum of cotangents that meet)
+    carry `<scope>/<transform>/<op>`, as JAX's `add_any` does, so they count as its pass, and
+    the source line of `source` (the instruction they serve)."""
+    saved_metadata, saved_depth = frame.cb.metadata, frame.depth
+    fields: list = [("op_name", f"{frame.scope}/{transform}/{op}")]
+    if source is not None and source.metadata is not None:
+        fields += [(k, v) for k, v in source.metadata.fields if k in ("source_file", "source_line")]
+    frame.cb.metadata = Metadata(tuple(fields))
+    frame.depth = max(1, frame.depth)
+    try:
+        yield
+    finally:
+        frame.cb.metadata, frame.depth = saved_metadata, saved_depth
+
+
 def derived_metadata(scope: str, inst: Instruction, transform: str) -> Metadata:
     op = (inst.metadata.op_name if inst.metadata else None) or inst.opcode
     fields: list = [("op_name", f"{scope}/{transform}/{op.rsplit('/', 1)[-1]}")]

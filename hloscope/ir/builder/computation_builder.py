@@ -42,6 +42,7 @@ class ComputationBuilder(OpMethods):
         self.instructions: list[Instruction] = []
         self.metadata: Metadata | None = None  # default metadata for new instructions
         self._by_name: dict[str, Instruction] = {}
+        self._superseded: dict[str, Instruction] = {}  # name -> the instruction `supersede` replaced
         self._parameters = 0
 
     def __enter__(self) -> "ComputationBuilder":
@@ -101,7 +102,8 @@ class ComputationBuilder(OpMethods):
     def _operand(self, handle: Handle) -> str:
         name = handle.name if isinstance(handle, Instruction) else handle
         inst = self._by_name.get(name)
-        if inst is None or (isinstance(handle, Instruction) and inst is not handle):
+        if inst is None or (isinstance(handle, Instruction) and inst is not handle
+                            and self._superseded.get(name) is not handle):
             raise HloVerifierError(f"{name} is not an instruction of this computation", self.name)
         return name
 
@@ -112,6 +114,24 @@ class ComputationBuilder(OpMethods):
         if isinstance(metadata, dict):
             return Metadata(tuple(metadata.items()))
         return metadata if metadata is not None else self.metadata
+
+    def supersede(self, old: Instruction, since: int) -> Instruction:
+        """Let the instructions appended from position `since` on take `old`'s place: they move
+        to just before it, and the last of them (a value of old's shape) takes old's name, so
+        every reader of old reads it. For a rewrite that must not run both (a loop re-run to
+        save what it computes replaces the loop that ran first)."""
+        *helpers, value = self.instructions[since:]
+        if value.shape != old.shape:
+            raise HloVerifierError(f"{value.name} cannot replace {old.name}: {fmt(value.shape)} is not "
+                                   f"{fmt(old.shape)}", self.name)
+        at = next(i for i, inst in enumerate(self.instructions) if inst is old)
+        renamed = value.replace(name=old.name)
+        between = self.instructions[at + 1:since]
+        self.instructions[at:] = [*helpers, renamed, *between]
+        del self._by_name[value.name]
+        self._by_name[old.name] = renamed
+        self._superseded[old.name] = old
+        return renamed
 
     def _add(self, inst: Instruction) -> Instruction:
         self.instructions.append(inst)

@@ -3,8 +3,9 @@ when the trip count is known, as fori_loop's is).
 
 A conditional's cotangents come from a new conditional on the same index whose branch i
 replays branch i (inline.py) and runs the backward sweep over it. A loop with a known trip
-count N is reversed in two loops: one runs the body again and keeps each iteration's carry
-(N stacked copies: the activations a backward pass saves), the other walks them from the last
+count N is reversed in two loops: one takes the place of the loop that ran and keeps each
+iteration's carry (N stacked copies: the activations a backward pass saves), so the forward
+iterations run once; the other walks them from the last
 to the first, running the body's backward sweep on each. A while loop whose trip count is not
 known is refused in reverse mode (JAX refuses it too); its forward mode is a loop carrying the
 tangents next to the values.
@@ -140,26 +141,21 @@ def _while_reverse(node, ct):
                                        "fori_loop with Python-int bounds (JAX refuses while_loop in reverse mode too)")
     mb = frame.lowering.mb
     shape = frame.cb._by_name[inst.operands[0]].shape
-    init = _strong(tuple_leaves(_value(frame, inst.operands[0]), frame))
     body_name = str(inst.attrs["body"])
-    floats = [k for k, leaf in enumerate(init) if _float(leaf)]
+    init_shapes = _leaf_shapes(shape)
+    floats = [k for k, leaf in enumerate(init_shapes) if _is_float_shape(leaf)]
     if trips == 0:
         return [rebuild(shape, [c if k in floats else None for k, c in enumerate(_ct_leaves(ct, inst.shape))])]
-
-    def saving_body(i, carry):
-        values, stacks = carry
-        stacks = [_store(s, v, i) for s, v in zip(stacks, values)]
-        return tuple_leaves(inline(mb, body_name, [rebuild(shape, list(values))]), tracing_frame("loop")), stacks
-
-    stacks = [ops.full((trips, *leaf.shape), 0, leaf.dtype) for leaf in init]
-    _, saved = fori_loop(_COUNT_FROM, np.int32(trips), saving_body, (list(init), stacks))
-    cts = [c if c is not None else zeros(init[k].inst.shape)
+    saved = frame.lowering.loop_stacks.get(inst.name)
+    if saved is None:  # the first backward pass through this loop
+        saved = frame.lowering.loop_stacks[inst.name] = _rerun_saving_carries(frame, inst, trips)
+    cts = [c if c is not None else zeros(init_shapes[k])
            for k, c in enumerate(_ct_leaves(ct, inst.shape)) if k in floats]
 
     def backward_body(i, cts):
         sub = tracing_frame("a while loop's derivative")
         j = ops.binary("subtract", ops.constant(trips - 1, i.dtype), i)
-        values = [_load(s, j, leaf.shape) for s, leaf in zip(saved, init)]
+        values = [_load(s, j, leaf.dims) for s, leaf in zip(saved, init_shapes)]
         begin = len(sub.cb.instructions)
         out_leaves = tuple_leaves(inline(mb, body_name, [rebuild(shape, values)]), sub)
         emitted = sub.cb.instructions[begin:]
@@ -172,7 +168,45 @@ def _while_reverse(node, ct):
 
     final = fori_loop(_COUNT_FROM, np.int32(trips), backward_body, cts)
     by_leaf = dict(zip(floats, final))
-    return [rebuild(shape, [by_leaf.get(k) for k in range(len(init))])]
+    return [rebuild(shape, [by_leaf.get(k) for k in range(len(init_shapes))])]
+
+
+def _rerun_saving_carries(frame, loop, trips: int) -> list:
+    """The loop once more, now keeping each iteration's carry (N stacked copies: the activations
+    the backward pass reads), put in the place of the loop that ran first so the forward
+    computation runs once. Its instructions carry the loop's own metadata: they are the
+    forward pass (jvp scope), and the stacks are its saved activations."""
+    cb, mb = frame.cb, frame.lowering.mb
+    shape = cb._by_name[loop.operands[0]].shape
+    body_name = str(loop.attrs["body"])
+    since = len(cb.instructions)
+    saved_metadata, saved_depth = cb.metadata, frame.depth
+    cb.metadata, frame.depth = loop.metadata, max(1, frame.depth)
+    try:
+        init = _strong(tuple_leaves(_value(frame, loop.operands[0]), frame))
+
+        def saving_body(i, carry):
+            values, stacks = carry
+            stacks = [_store(s, v, i) for s, v in zip(stacks, values)]
+            return tuple_leaves(inline(mb, body_name, [rebuild(shape, list(values))]), tracing_frame("loop")), stacks
+
+        stacks = [ops.full((trips, *leaf.shape), 0, leaf.dtype) for leaf in init]
+        final, saved = fori_loop(_COUNT_FROM, np.int32(trips), saving_body, (list(init), stacks))
+        _as_tuple(cb, loop.shape, [x.inst for x in final])
+    finally:
+        cb.metadata, frame.depth = saved_metadata, saved_depth
+    cb.supersede(loop, since)
+    return saved
+
+
+def _as_tuple(cb, shape, leaves: list):
+    """`leaves` nested as `shape`'s tuples (a tuple instruction per level)."""
+    it = iter(leaves)
+
+    def build(s):
+        return cb.op("tuple", [build(e) for e in s.elements]) if s.is_tuple else next(it)
+
+    return build(shape)
 
 
 def _strong(leaves: list) -> list:
