@@ -20,11 +20,6 @@ SAVED_COLOR = "#e3b341"
 MAX_ROWS = 200
 
 
-def instruction_part_colors(module) -> dict[str, str]:
-    """Entry instruction name -> the colour of its part (for a graph to colour its nodes by)."""
-    return {name: PART_COLOR[p.part] for name, p in classify(module).items()}
-
-
 def kernel_parts(module) -> dict[str, str]:
     """Entry instruction name -> forward / backward / other (mixed fusions say so), for
     labelling a kernel list; empty for a module without a backward pass."""

@@ -11,7 +11,7 @@ from hloscope.memory.saved_activations import saved_activations
 from hloscope.memory.training_parts import classify, part_counts
 from hloscope.viz.export import export_html
 from hloscope.viz.export_panels import run_panel
-from hloscope.viz.training_html import PART_COLOR, SAVED_COLOR, instruction_part_colors
+from hloscope.viz.training_html import PART_COLOR, SAVED_COLOR
 
 TABLE_TITLE = "Activations saved for the backward pass"
 
@@ -50,13 +50,6 @@ def test_explorer_panels_render_the_parts():
         assert "Forward and backward" in overview.parts.value and "mixing forward and backward" in overview.parts.value
     finally:
         ex.close()
-
-
-def test_graph_colours_follow_the_parts(mlp_report):
-    colors = instruction_part_colors(mlp_report.module)
-    parts = classify(mlp_report.module)
-    assert set(colors) == set(parts)
-    assert {colors[n] for n, p in parts.items() if p.part == "backward"} == {PART_COLOR["backward"]}
 
 
 def test_kernel_list_says_which_pass_each_kernel_runs(mlp_report):
