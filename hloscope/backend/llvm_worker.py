@@ -14,12 +14,15 @@ the end of the process gives back, and an LLVM abort would end the Jupyter kerne
 - a request that runs past `timeout` seconds kills the child, with an LlvmError saying so;
 - where no child can be started, the same functions run in this process (`in_process`).
 
-Requests are serialized by a lock: one compile at a time talks to the child.
+Requests are serialized by a lock: one compile at a time talks to the child. A module split
+into parts (llvm_split.py) goes to several workers at once (`default_workers`, `in_parallel`):
+each child is a process of its own, so the parts use as many cores.
 """
 
 from __future__ import annotations
 
 import atexit
+from concurrent.futures import ThreadPoolExecutor
 import os
 import pickle
 import select
@@ -141,6 +144,12 @@ class LlvmWorker:
         lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()[-6:]
         return (": " + " | ".join(lines)) if lines else ""
 
+    @property
+    def runs_here(self) -> bool:
+        """True when LLVM runs in this process (asked to, or no child could start): then
+        it must not run on two threads at once."""
+        return self.in_process or self._local is not None
+
     def _alive(self) -> bool:
         return self._local is not None or (self._proc is not None and self._proc.poll() is None)
 
@@ -208,6 +217,10 @@ _default: LlvmWorker | None = None
 _default_lock = threading.Lock()
 
 
+_more: list[LlvmWorker] = []  # the workers after the default one, for modules split in parts
+MAX_PARTS = 4
+
+
 def default_worker() -> LlvmWorker:
     """The process's worker, made on first use and closed at exit."""
     global _default
@@ -216,3 +229,37 @@ def default_worker() -> LlvmWorker:
             _default = LlvmWorker()
             atexit.register(_default.close)
         return _default
+
+
+def default_workers(n: int) -> list[LlvmWorker]:
+    """`n` workers (each its own child process), the default one first; made on first use."""
+    first = default_worker()
+    with _default_lock:
+        while len(_more) < n - 1:
+            w = LlvmWorker()
+            atexit.register(w.close)
+            _more.append(w)
+        return [first, *_more[:n - 1]]
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the OS says, else all)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
+
+
+def parts_for(requested: int) -> int:
+    """How many parts to compile a large module in: `requested`, or 0 for one per usable
+    core up to MAX_PARTS."""
+    return requested if requested > 0 else max(1, min(MAX_PARTS, usable_cores()))
+
+
+def in_parallel(calls: list) -> list:
+    """Run the zero-argument `calls` at once (one thread each; the work happens in the
+    children, so the threads only wait on pipes) and return their results in order; the
+    first failure is raised after all have finished."""
+    if len(calls) == 1:
+        return [calls[0]()]
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        futures = [pool.submit(call) for call in calls]
+        return [f.result() for f in futures]

@@ -2,9 +2,10 @@
 
 Each entry is two files named by the compile cache key (hloscope.compilation.caching):
 
-    <key>.o      the object file, loaded with llvmlite's MCJIT `add_object_file`
+    <key>.o      the object files (one per part of a module compiled in parts, one after
+                 another), loaded with llvmlite's MCJIT `add_object_file`
     <key>.json   the signature, arena size, entry name, kernels and the IR texts, the
-                 object's SHA-256, and a SHA-256 of all that metadata
+                 objects' sizes and SHA-256, and a SHA-256 of all that metadata
 
 Both are written atomically (a reader never sees half a file). An entry whose checksums do
 not match, or that does not parse, is ignored and rebuilt: damaged metadata could give a
@@ -27,13 +28,15 @@ from ...runtime.signature import ArraySpec, Signature
 CPU_KERNEL_FIELDS = ("name", "instruction", "kind", "buffers", "notes", "partitions", "extent")
 
 
-def put(directory: str | Path, key: str, obj: bytes, c: Compilation, signature: Signature) -> None:
-    """Write the object and its metadata."""
+def put(directory: str | Path, key: str, objects: list[bytes], c: Compilation, signature: Signature) -> None:
+    """Write the objects and their metadata."""
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
+    obj = b"".join(objects)
     meta = {
         "entry_name": c.entry_name,
         "arena_bytes": c.arena_bytes,
+        "object_sizes": [len(o) for o in objects],
         "object_sha256": hashlib.sha256(obj).hexdigest(),
         "params": [_spec_json(s) for s in signature.params],
         "results": [_spec_json(s) for s in signature.results],
@@ -48,8 +51,8 @@ def put(directory: str | Path, key: str, obj: bytes, c: Compilation, signature: 
     _atomic_write(d / f"{key}.json", json.dumps(meta).encode())
 
 
-def get(directory: str | Path, key: str) -> tuple[bytes, dict[str, Any]] | None:
-    """(object bytes, metadata) of a valid entry; None if missing, corrupt or stale."""
+def get(directory: str | Path, key: str) -> tuple[list[bytes], dict[str, Any]] | None:
+    """(object files, metadata) of a valid entry; None if missing, corrupt or stale."""
     d = Path(directory)
     try:
         meta = json.loads((d / f"{key}.json").read_text())
@@ -58,9 +61,12 @@ def get(directory: str | Path, key: str) -> tuple[bytes, dict[str, Any]] | None:
         return None
     if not isinstance(meta, dict) or meta.get("metadata_sha256") != _metadata_digest(meta):
         return None
-    if hashlib.sha256(obj).hexdigest() != meta.get("object_sha256"):
+    sizes = meta.get("object_sizes")
+    if hashlib.sha256(obj).hexdigest() != meta.get("object_sha256") or not isinstance(sizes, list) \
+            or sum(sizes) != len(obj):
         return None
-    return obj, meta
+    starts = [sum(sizes[:k]) for k in range(len(sizes))]
+    return [obj[a:a + n] for a, n in zip(starts, sizes)], meta
 
 
 def signature_from(meta: dict[str, Any]) -> Signature:

@@ -147,14 +147,17 @@ def assembly(optimized_ir: str, options: TargetOptions) -> str:
 
 
 class NativeCode:
-    """Object code linked into this process; keeps the engine (and so the code) alive."""
+    """Object code linked into this process; keeps the engine (and so the code) alive.
+    Several object files (a module compiled in parts) are linked together: the entry in
+    one calls kernels the others define."""
 
-    def __init__(self, obj: bytes, entry_name: str, options: TargetOptions):
+    def __init__(self, objects: bytes | list[bytes], entry_name: str, options: TargetOptions):
         initialize()
-        self.object = obj
+        self.objects = [objects] if isinstance(objects, bytes) else list(objects)
         self.entry_name = entry_name
         self.engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), target_machine(options))
-        self.engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+        for obj in self.objects:
+            self.engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
         self.engine.finalize_object()
         self.address = self.engine.get_function_address(entry_name)
         if not self.address:

@@ -13,6 +13,10 @@
     threads                0 = all CPUs this process may use; 1 = single-threaded
     parallel_min_elements  kernels touching at least this many elements are split across
                            threads (default 256K)
+    llvm_parts             LLVM optimizes and compiles a large module in this many parts at
+                           once, one per core (0 = the cores this process may use, up to 4;
+                           1 = the whole module in one piece, which also lets LLVM inline
+                           kernels into the entry function)
     cpu, features          target CPU and features ("" = this host, the default)
     cache                  True: identical module + options compile once per process
     cache_dir              a directory for an on-disk cache of machine code (None: none)
@@ -36,6 +40,7 @@ class CpuOptions:
     dot: str = "blas"
     threads: int = 0
     parallel_min_elements: int = 256 * 1024
+    llvm_parts: int = 0
     cpu: str = ""
     features: str = ""
     cache: bool = True
@@ -52,6 +57,8 @@ class CpuOptions:
         options = cls(**kwargs)
         if options.dot not in ("blas", "loops"):
             raise HloscopeError(f"cpu option dot must be 'blas' or 'loops', not {options.dot!r}")
+        if options.llvm_parts < 0:
+            raise HloscopeError(f"cpu option llvm_parts must be 0 (one per core) or more, not {options.llvm_parts}")
         if not 0 <= options.opt_level <= 3:
             raise HloscopeError(f"cpu option opt_level must be 0..3, not {options.opt_level}")
         return options
@@ -63,7 +70,8 @@ class CpuOptions:
 
     def code_fields(self) -> dict[str, Any]:
         """The options that change the generated code (the cache key uses these)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("cache", "cache_dir")}
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name not in ("cache", "cache_dir", "llvm_parts")}  # parts: the same results, made sooner
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

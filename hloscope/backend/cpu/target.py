@@ -25,7 +25,8 @@ from ...compilation.stages import Stage
 from ...compilation.target import Target
 from ...ir import parse_hlo
 from ...runtime.signature import Signature
-from ..llvm_worker import default_worker
+from ..llvm_split import join_parts, parts_of, split_module
+from ..llvm_worker import LlvmWorker, default_workers, in_parallel, parts_for
 from . import disk_cache, jit
 from .executable import CpuExecutable
 from .llvm_target import llvm_target, target_options
@@ -60,7 +61,7 @@ def load_from_disk(c: Compilation, key: str) -> CpuExecutable | None:
     native = jit.NativeCode(obj, meta["entry_name"], target_options(opts))
     c.optimized_module = parse_hlo(meta["hlo"])
     c.llvm_ir, c.optimized_llvm_ir = meta["llvm_ir"], meta["optimized_llvm_ir"]
-    c.object_size, c.arena_bytes, c.entry_name = len(obj), meta["arena_bytes"], meta["entry_name"]
+    c.object_size, c.arena_bytes, c.entry_name = sum(map(len, obj)), meta["arena_bytes"], meta["entry_name"]
     c.kernels = disk_cache.kernels_from(meta)
     c.assembly_text = _assembly(c.optimized_llvm_ir, opts)
     return CpuExecutable(native, disk_cache.signature_from(meta), c.arena_bytes, c.compiled_part(),
@@ -74,8 +75,8 @@ class CpuBuild:
 
     options: CpuOptions
     lowered: Lowered | None = None
-    handle: int | None = None  # the optimized module, in the LLVM worker until codegen
-    obj: bytes = b""
+    handles: list[tuple[LlvmWorker, int]] = field(default_factory=list)  # optimized parts, in their workers
+    obj: list[bytes] = field(default_factory=list)  # one object file per part
     kernels: list[Kernel] = field(default_factory=list)
 
     def lower(self, c: Compilation) -> str:
@@ -91,14 +92,21 @@ class CpuBuild:
         return f"{len(c.kernels)} kernels ({split} split across threads), arena {c.arena_bytes:,} B"
 
     def llvm_opt(self, c: Compilation) -> str:
-        self.handle, c.optimized_llvm_ir = default_worker().optimize(c.llvm_ir, llvm_target(self.options))
-        return f"-O{self.options.opt_level}"
+        parts = split_module(c.llvm_ir, parts_for(self.options.llvm_parts))
+        workers = default_workers(len(parts))
+        target = llvm_target(self.options)
+        answers = _run(workers, [lambda w=w, p=p: w.optimize(p, target) for w, p in zip(workers, parts)])
+        self.handles = [(w, handle) for w, (handle, _) in zip(workers, answers)]
+        c.optimized_llvm_ir = join_parts([text for _, text in answers])
+        split = f", in {len(parts)} parts on {len(parts)} cores" if len(parts) > 1 else ""
+        return f"-O{self.options.opt_level}{split}"
 
     def codegen(self, c: Compilation) -> str:
-        assert self.handle is not None, "llvm-opt runs first"
-        self.obj = default_worker().object(self.handle)
-        self.handle = None
-        c.object_size = len(self.obj)
+        assert self.handles, "llvm-opt runs first"
+        workers = [w for w, _ in self.handles]
+        self.obj = _run(workers, [lambda w=w, h=h: w.object(h) for w, h in self.handles])
+        self.handles = []
+        c.object_size = sum(len(o) for o in self.obj)
         c.assembly_text = _assembly(c.optimized_llvm_ir, self.options)
         return f"{c.object_size:,} bytes of machine code for {target_options(self.options).resolved()[0]}"
 
@@ -112,7 +120,7 @@ class CpuBuild:
         remember(c, exe)
         if c.cache_key and self.options.cache_dir:
             disk_cache.put(self.options.cache_dir, c.cache_key, self.obj, c, signature)
-        self.lowered, self.obj = None, b""  # what the record does not keep goes now
+        self.lowered, self.obj = None, []  # what the record does not keep goes now
         return f"entry {c.entry_name} linked into this process"
 
 
@@ -130,9 +138,19 @@ def stages(c: Compilation) -> list[Stage]:
 CPU = Target(NAME, parse_options, stages, "codegen", cache_key_fields, load_from_disk)
 
 
+def _run(workers: list[LlvmWorker], calls: list) -> list:
+    """The calls on their workers at once, or one after another where LLVM runs in this
+    process (it must not run on two threads)."""
+    for w in workers:
+        w.start()
+    if any(w.runs_here for w in workers):
+        return [call() for call in calls]
+    return in_parallel(calls)
+
+
 def _assembly(optimized_ir: str, opts: CpuOptions) -> LazyText:
     target = target_options(opts)
-    return LazyText(make=lambda: jit.assembly(optimized_ir, target))
+    return LazyText(make=lambda: join_parts([jit.assembly(part, target) for part in parts_of(optimized_ir)]))
 
 
 def _optimized(c: Compilation):

@@ -1,0 +1,101 @@
+"""A large module is optimized and compiled in parts, one per core (llvm_split.py): every
+kernel is defined in exactly one part and declared in the others, the parts link into one
+executable, and it computes what the module compiled whole computes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import hloscope
+from hloscope.backend.llvm_split import join_parts, parts_of, split_module
+from hloscope.backend.llvm_worker import LlvmWorker, in_parallel
+from hloscope.compiler import compile as compile_module
+
+MODELS = Path(__file__).parents[1] / "models"
+GPT2_STEP = (MODELS / "gpt2_train_step.hlo").read_text()
+
+
+def _defined(text: str) -> list[str]:
+    return re.findall(r'^define (?!internal|private)\S+ @"?([^"(]+)"?\(', text, re.M)
+
+
+def _declared(text: str) -> set[str]:
+    return set(re.findall(r'^declare \S+ @"?([^"(]+)"?\(', text, re.M))
+
+
+@pytest.fixture(scope="module")
+def whole():
+    hloscope.compile_cache.clear()
+    return compile_module(GPT2_STEP, cache=False, llvm_parts=1)
+
+
+def test_each_kernel_is_defined_in_one_part_and_declared_in_the_others(whole):
+    ir = whole.report.llvm_ir
+    parts = split_module(ir, 3)
+    assert len(parts) == 3
+    kernels = _defined(ir)
+    per_part = [_defined(p) for p in parts]
+    assert sorted(k for ks in per_part for k in ks) == sorted(kernels)  # each once, none lost
+    for text, mine in zip(parts, per_part):
+        assert set(kernels) - set(mine) <= _declared(text)  # the other parts' kernels, declared
+    sizes = [p.count("\n") for p in parts]
+    assert max(sizes) < 0.6 * ir.count("\n")  # balanced: no part holds most of the module
+
+
+def test_a_small_module_is_compiled_whole():
+    text = 'define void @"k"() {\nentry:\n  ret void\n}\n'
+    assert split_module(text, 4) == [text]
+    assert parts_of(join_parts([text])) == [text]
+
+
+def test_the_parts_read_back_from_the_joined_text():
+    parts = ["; part one\n", "; part two\n"]
+    assert parts_of(join_parts(parts)) == parts
+
+
+def test_a_module_compiled_in_parts_computes_what_the_whole_one_does(whole):
+    parted = compile_module(GPT2_STEP, cache=False, llvm_parts=2)
+    stage = next(s for s in parted.report.stages if s.name == "llvm-opt")
+    assert "in 2 parts" in stage.note
+    assert len(parts_of(parted.report.optimized_llvm_ir)) == 2
+    assert len(parts_of(whole.report.optimized_llvm_ir)) == 1
+    rng = np.random.default_rng(0)
+    args = [rng.standard_normal(p.dims).astype(p.dtype) if p.dtype.kind == "f" else np.zeros(p.dims, p.dtype)
+            for p in parted.signature.params]
+    for got, want in zip(parted(*args), whole(*args)):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    assert "LLVM module part 2 of 2" in parted.report.assembly  # the assembly view covers both parts
+
+
+def test_a_module_in_parts_round_trips_through_the_disk_cache(tmp_path):
+    hloscope.compile_cache.clear()
+    first = compile_module(GPT2_STEP, cache_dir=tmp_path, llvm_parts=2)
+    hloscope.compile_cache.clear()
+    second = compile_module(GPT2_STEP, cache_dir=tmp_path, llvm_parts=2)
+    assert second.report.cache == "disk"
+    assert len(second.native.objects) == 2
+    args = [np.ones(p.dims, p.dtype) for p in first.signature.params]
+    for a, b in zip(first(*args), second(*args)):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_parallel_calls_keep_their_order_and_raise_the_failure():
+    assert in_parallel([lambda k=k: k * k for k in range(4)]) == [0, 1, 4, 9]
+    workers = [LlvmWorker(), LlvmWorker()]
+    try:
+        with pytest.raises(hloscope.errors.HloscopeError, match="LLVM failed while optimizing"):
+            in_parallel([lambda w=w: w.optimize("this is not IR", {"triple": "", "cpu": "", "features": "",
+                                                                   "opt_level": 1, "jit": True})
+                         for w in workers])
+    finally:
+        for w in workers:
+            w.close()
+
+
+def test_llvm_parts_must_not_be_negative():
+    with pytest.raises(hloscope.errors.HloscopeError, match="llvm_parts"):
+        compile_module(GPT2_STEP, llvm_parts=-1)
