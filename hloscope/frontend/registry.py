@@ -19,12 +19,14 @@ import numpy as np
 from .errors import unsupported
 from .pytree import flatten, tree_map
 from .rules import arithmetic, creation, elementwise, indexing, linalg, reductions, shapes, sorting
+from .rules import extras
 from .trace import current_frame, operation
 from .tracer import Tracer
 
 RULES: dict = {
     **elementwise.RULES, **arithmetic.RULES, **reductions.RULES, **shapes.RULES,
     **indexing.RULES, **linalg.RULES, **creation.RULES, **sorting.RULES,
+    **extras.RULES,
 }
 
 # ufunc.reduce / ufunc.accumulate of the ufuncs that have a natural reduction.
