@@ -17,6 +17,7 @@ from typing import Any
 
 from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
 from . import xla  # noqa: F401  XLA's own dump folders: hloscope.xla.load
+from .autocluster import autojit, host  # TensorFlow-style auto-clustering (docs/autocluster.md)
 from .compilation.caching import CACHE as compile_cache
 from .compilation.record import Compilation
 from .compiler import compile, jit, optimize
@@ -60,3 +61,4 @@ __all__ = [
     "compile_cache", "cond", "evaluate", "explore", "fori_loop", "jit", "numpy", "optimize", "parse_hlo",
     "parse_shape", "pipelines", "switch", "while_loop",
 ]
+__all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly
