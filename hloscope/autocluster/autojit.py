@@ -72,10 +72,8 @@ class AutoJitted(Jitted):
     def clusters(self, *args, **kwargs) -> list[ClusterInfo]:
         """The clusters for these arguments, each with its ops, inputs, outputs and module."""
         rec = self.record(*args, **kwargs)
-        marked = rec.passes[0].after
-        return [ClusterInfo(c.name, tuple(c.ops(marked)),
-                            tuple(op for op in c.ops(marked, plumbing=True) if op not in c.ops(marked)),
-                            c.members, c.inputs, c.outputs, c.module) for c in rec.final.clusters]
+        return [ClusterInfo(c.name, c.ops, c.plumbing, c.members, c.inputs, c.outputs, c.module)
+                for c in rec.final.clusters]
 
     def cache_info(self) -> CacheInfo:
         """XlaCompile's cache over every signature: hits, misses (compiles), cluster signatures."""

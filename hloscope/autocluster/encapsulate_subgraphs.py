@@ -51,7 +51,9 @@ def _encapsulate(graph: ProgramGraph, name: str) -> Cluster:
     outputs = [v for n in members for v in n.outputs if v in read_outside]
     module = _function(graph, name, [n.name for n in members], inputs, outputs)
     fingerprint = hashlib.sha256(module.to_text().encode()).hexdigest()[:16]
-    return Cluster(name, tuple(n.name for n in members), tuple(inputs), tuple(outputs), module, fingerprint)
+    ops = tuple(n.opcode for n in members if not n.is_plumbing)
+    plumbing = tuple(n.opcode for n in members if n.is_plumbing)
+    return Cluster(name, tuple(n.name for n in members), tuple(inputs), tuple(outputs), module, fingerprint, ops, plumbing)
 
 
 def _function(graph: ProgramGraph, name: str, members: list[str], inputs: list[str], outputs: list[str]) -> HloModule:

@@ -18,11 +18,13 @@ the graph before and after it as a snapshot, as XLA keeps a module per pass.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from ..frontend.pytree import TreeDef
+from ..ir.dtypes import ELEMENT_TYPES
 from ..ir.module import HloModule
 
 # Ops that only move or retype data. They join the cluster of their users but do not count
@@ -31,6 +33,9 @@ PLUMBING = frozenset({
     "constant", "broadcast", "reshape", "convert", "bitcast", "bitcast-convert", "transpose",
     "get-tuple-element", "tuple", "iota", "copy", "slice",
 })
+
+
+_HLO_NAMES = {**{t.numpy.name: t.name for t in ELEMENT_TYPES.values()}, "complex64": "c64", "complex128": "c128"}
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,8 @@ class Value:
     nbytes: int = 0
 
     def short(self) -> str:
-        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
+        """`f32[4,3]` in HLO's spelling (`c128[8]` for a complex value only the host holds)."""
+        return f"{_HLO_NAMES.get(self.dtype, self.dtype)}[{','.join(map(str, self.shape))}]"
 
 
 @dataclass(frozen=True)
@@ -89,11 +95,8 @@ class Cluster:
     outputs: tuple[str, ...]  # values leaving (its results, in order)
     module: HloModule
     fingerprint: str
-
-    def ops(self, graph: "ProgramGraph", plumbing: bool = False) -> list[str]:
-        """The opcodes of the members (the real ops only, unless `plumbing`)."""
-        nodes = [graph.node(n) for n in self.members]
-        return [n.opcode for n in nodes if plumbing or not n.is_plumbing]
+    ops: tuple[str, ...]  # the members' opcodes that count (real ops), in order
+    plumbing: tuple[str, ...]  # the others (broadcast, constant, ...)
 
 
 @dataclass(frozen=True)
@@ -111,13 +114,9 @@ class ProgramGraph:
     def node(self, name: str) -> Node:
         return self._by_name[name]
 
-    @property
+    @cached_property
     def _by_name(self) -> dict[str, Node]:
-        cached = self.__dict__.get("_names")
-        if cached is None:
-            cached = {n.name: n for n in self.nodes}
-            object.__setattr__(self, "_names", cached)
-        return cached
+        return {n.name: n for n in self.nodes}
 
     def producers(self) -> dict[str, str]:
         """value name -> the name of the node that makes it."""

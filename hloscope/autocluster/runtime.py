@@ -136,7 +136,7 @@ def _compile(n: Node, graph: ProgramGraph, env: dict, record: AutoClusterRecord,
     cluster = graph.cluster(n.cluster)
     values = [env[v] for v in n.inputs]
     exe, seconds = cache.get(cluster, values)
-    stats = record.clusters.setdefault(cluster.name, ClusterStats(cluster.name, cluster.ops(graph_before(record))))
+    stats = record.clusters.setdefault(cluster.name, ClusterStats(cluster.name, list(cluster.ops)))
     stats.signature = f"{cluster.fingerprint}({', '.join(graph.values[v].short() for v in n.inputs)})"
     if seconds:
         stats.misses += 1
@@ -145,11 +145,6 @@ def _compile(n: Node, graph: ProgramGraph, env: dict, record: AutoClusterRecord,
         stats.hits += 1
     stats.compilation = exe.report
     env[n.outputs[0]] = exe
-
-
-def graph_before(record: AutoClusterRecord) -> ProgramGraph:
-    """The graph whose nodes the clusters' members name (before encapsulation)."""
-    return record.passes[0].after
 
 
 def _run_cluster(n: Node, env: dict, record: AutoClusterRecord) -> None:
