@@ -11,13 +11,15 @@ cluster (in the order first used), each keeping its name so no instruction chang
 results are the values leaving it (used outside, or results of the whole function), one, or
 a tuple of several. The cluster's members are replaced by one call node, placed where a
 topological order puts it (contraction made no cycle, so there is one). The cluster's
-signature starts from the function's fingerprint: a hash of its HLO text.
+signature starts from the function's fingerprint: a hash of its HLO (fingerprint_of).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+
+import numpy as np
 
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
@@ -50,7 +52,7 @@ def _encapsulate(graph: ProgramGraph, name: str) -> Cluster:
     read_outside = {v for n in graph.nodes if n.cluster != name for v in n.inputs} | set(graph.outputs)
     outputs = [v for n in members for v in n.outputs if v in read_outside]
     module = _function(graph, name, [n.name for n in members], inputs, outputs)
-    fingerprint = hashlib.sha256(module.to_text().encode()).hexdigest()[:16]
+    fingerprint = fingerprint_of(module)
     ops = tuple(n.opcode for n in members if not n.is_plumbing)
     plumbing = tuple(n.opcode for n in members if n.is_plumbing)
     return Cluster(name, tuple(n.name for n in members), tuple(inputs), tuple(outputs), module, fingerprint, ops, plumbing)
@@ -83,6 +85,21 @@ def _called(traced: HloModule, body: list[Instruction]) -> list[Computation]:
             needed.add(name)
             todo += [c for i in traced.computation(name) for c in i.called_computations()]
     return [c for c in traced.computations if c.name in needed]
+
+
+def fingerprint_of(module: HloModule) -> str:
+    """A hash of the module's HLO text, with each large constant's bytes hashed in place of its
+    printed values (printing a 256x256 constant takes longer than compiling the cluster)."""
+    h = hashlib.sha256()
+    for comp in module.computations:
+        h.update(f"{comp.name} {comp.root}\n".encode())
+        for inst in comp.instructions:
+            value = inst.literal.value if inst.literal is not None else None
+            if isinstance(value, np.ndarray) and value.size > 16:
+                h.update(f"{inst.name} {inst.shape} constant ".encode() + value.tobytes())
+            else:
+                h.update(str(inst).encode())
+    return h.hexdigest()[:16]
 
 
 def _call_node(c: Cluster) -> Node:

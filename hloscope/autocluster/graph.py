@@ -119,7 +119,11 @@ class ProgramGraph:
         return {n.name: n for n in self.nodes}
 
     def producers(self) -> dict[str, str]:
-        """value name -> the name of the node that makes it."""
+        """value name -> the name of the node that makes it (computed once; do not modify)."""
+        return self._producers
+
+    @cached_property
+    def _producers(self) -> dict[str, str]:
         return {v: n.name for n in self.nodes for v in n.outputs}
 
     def users(self) -> dict[str, list[str]]:
