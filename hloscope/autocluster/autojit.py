@@ -80,6 +80,15 @@ class AutoJitted(Jitted):
         sigs = tuple(f"{fp}{[s for s, _ in shapes]}" for fp, shapes in self.signature_cache.executables)
         return CacheInfo(self.signature_cache.hits, self.signature_cache.misses, sigs)
 
+    def lower(self, *args, **kwargs) -> HloModule:
+        """The traced module: every supported call's HLO, each host call's outputs as
+        placeholder parameters of the ENTRY (what the program graph's op nodes stand for)."""
+        return self.record(*args, **kwargs).traced.module
+
+    def trace(self, *args, **kwargs):
+        raise TypeError("an autojit function's trace is its program graph: "
+                        "print(f.record(*args).traced.listing())")
+
     def compile(self, *args, **kwargs):
         raise TypeError("an autojit function compiles per cluster: see .clusters(*args) and .record(*args)")
 

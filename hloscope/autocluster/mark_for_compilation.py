@@ -86,10 +86,13 @@ class MarkForCompilation:
             if len(real) >= self.min_cluster_size:
                 kept.append(group)
                 continue
-            what = ", ".join(real) or "only plumbing: " + ", ".join(group)
+            if real:
+                reason = (f"cluster of {len(real)} op{'s' * (len(real) != 1)} ({', '.join(real)}) "
+                          f"below min size {self.min_cluster_size}")
+            else:
+                reason = f"plumbing ({', '.join(group)}) that feeds no cluster"
             for member in group:
-                record.log(member, "left out", f"cluster of {len(real)} op{'s' * (len(real) != 1)} "
-                                               f"({what}) below min size {self.min_cluster_size}")
+                record.log(member, "left out", reason)
         return kept
 
 

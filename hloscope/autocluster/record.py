@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..compilation.record import Compilation
+from ..viz.autocluster import record_html
 from .graph import GraphPassRecord, ProgramGraph
 
 
@@ -76,3 +77,6 @@ class AutoClusterRecord:
         for h in self.hosts.values():
             lines.append(f"  host {h.name} ({h.what}): {h.calls} call(s) in {h.seconds * 1e3:.2f} ms")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return record_html(self)

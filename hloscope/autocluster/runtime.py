@@ -10,6 +10,7 @@ compiled code after it was built for those, and must never see a buffer of anoth
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,7 +105,12 @@ def _run_host(n: Node, graph: ProgramGraph, env: dict, record: AutoClusterRecord
     call = n.host
     assert call is not None, "a host node carries its call"
     start = time.perf_counter()
-    out = call_with(call.fn, call.tree, call.statics, call.operand_slots, [env[v] for v in n.inputs])
+    try:
+        out = call_with(call.fn, call.tree, call.statics, call.operand_slots, [env[v] for v in n.inputs])
+    except Exception as e:
+        if sys.version_info >= (3, 11):  # 3.10 has no exception notes: there the error goes up as raised
+            e.add_note(f"in autojit's host call {n.name} ({describe(call.fn)}), written at {n.source}")
+        raise
     _timed_host(record, n, start)
     leaves = flatten(out)[0]
     if len(leaves) != len(n.outputs):
