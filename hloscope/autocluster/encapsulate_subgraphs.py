@@ -7,7 +7,8 @@
     tanh.6 = tanh(add.5)
 
 The function is an HLO module of its own. Its parameters are the values entering the
-cluster (in the order first used), each keeping its name so no instruction changes; its
+cluster (in the order first used), each keeping its name so no instruction changes, except
+constants, which are copied in (one left with no reader outside is removed); its
 results are the values leaving it (used outside, or results of the whole function), one, or
 a tuple of several. The cluster's members are replaced by one call node, placed where a
 topological order puts it (contraction made no cycle, so there is one). The cluster's
@@ -41,21 +42,32 @@ class EncapsulateSubgraphs:
             record.log(c.name, "encapsulated",
                        f"{len(c.members)} nodes -> a function of {len(c.inputs)} parameter(s) and "
                        f"{len(c.outputs)} result(s), fingerprint {c.fingerprint}")
-        nodes = _topological([n for n in graph.nodes if not n.cluster] + [_call_node(c) for c in clusters])
+            for v in c.copies:
+                record.log(v, "copied", f"into {c.name}")
+        calls = [_call_node(c) for c in clusters]
+        rest = [n for n in graph.nodes if not n.cluster]
+        read = {v for n in rest + calls for v in n.inputs} | set(graph.outputs)
+        for n in rest:
+            if n.is_copied and not read & set(n.outputs):
+                record.log(n.name, "removed", "every reader is a cluster with its own copy")
+        nodes = _topological([n for n in rest if not n.is_copied or read & set(n.outputs)] + calls)
         return graph.with_(nodes=tuple(nodes), clusters=tuple(clusters), stage="after encapsulate_subgraphs")
 
 
 def _encapsulate(graph: ProgramGraph, name: str) -> Cluster:
     members = [n for n in graph.nodes if n.cluster == name]
     inside = {v for n in members for v in n.outputs}
-    inputs = list(dict.fromkeys(v for n in members for v in n.inputs if v not in inside))
+    outside = list(dict.fromkeys(v for n in members for v in n.inputs if v not in inside))
+    made_by = graph.producers()
+    copies = [v for v in outside if graph.node(made_by[v]).is_copied]
+    inputs = [v for v in outside if v not in copies]
     read_outside = {v for n in graph.nodes if n.cluster != name for v in n.inputs} | set(graph.outputs)
     outputs = [v for n in members for v in n.outputs if v in read_outside]
-    module = _function(graph, name, [n.name for n in members], inputs, outputs)
-    fingerprint = fingerprint_of(module)
+    module = _function(graph, name, [made_by[v] for v in copies] + [n.name for n in members], inputs, outputs)
     ops = tuple(n.opcode for n in members if not n.is_plumbing)
-    plumbing = tuple(n.opcode for n in members if n.is_plumbing)
-    return Cluster(name, tuple(n.name for n in members), tuple(inputs), tuple(outputs), module, fingerprint, ops, plumbing)
+    plumbing = tuple(graph.node(made_by[v]).opcode for v in copies) + tuple(n.opcode for n in members if n.is_plumbing)
+    return Cluster(name, tuple(n.name for n in members), tuple(inputs), tuple(outputs), module,
+                   fingerprint_of(module), ops, plumbing, tuple(copies))
 
 
 def _function(graph: ProgramGraph, name: str, members: list[str], inputs: list[str], outputs: list[str]) -> HloModule:

@@ -33,6 +33,8 @@ PLUMBING = frozenset({
     "constant", "broadcast", "reshape", "convert", "bitcast", "bitcast-convert", "transpose",
     "get-tuple-element", "tuple", "iota", "copy", "slice",
 })
+# Ops with no operands: rather than sent between clusters, they are copied into each that uses them.
+COPIED = frozenset({"constant", "iota"})
 
 
 _HLO_NAMES = {**{t.numpy.name: t.name for t in ELEMENT_TYPES.values()}, "complex64": "c64", "complex128": "c128"}
@@ -84,6 +86,11 @@ class Node:
     def is_plumbing(self) -> bool:
         return self.kind == "op" and self.opcode in PLUMBING
 
+    @property
+    def is_copied(self) -> bool:
+        """A constant or iota: each cluster that reads it gets its own copy."""
+        return self.kind == "op" and self.opcode in COPIED and not self.inputs
+
 
 @dataclass(frozen=True)
 class Cluster:
@@ -96,7 +103,8 @@ class Cluster:
     module: HloModule
     fingerprint: str
     ops: tuple[str, ...]  # the members' opcodes that count (real ops), in order
-    plumbing: tuple[str, ...]  # the others (broadcast, constant, ...)
+    plumbing: tuple[str, ...]  # the others (broadcast, reshape, ...), and the constants copied in
+    copies: tuple[str, ...] = ()  # the constants (and iotas) copied into the function
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ The rules, in TensorFlow's order:
 
 1. Candidates. An op is a candidate if the compiler supports it: any HLO op by default, or
    one named in `supported_ops` (HLO opcodes), where plumbing ops (broadcast, reshape,
-   convert, constant, ...) come along with the op they feed. Host calls and arguments are
-   never candidates. A tuple-shaped value may not cross a cluster's edge, so an op making a
+   convert, ...) come along with the op they feed. Host calls and arguments are never
+   candidates, nor are constants: each cluster that reads one gets its own copy
+   (encapsulate_subgraphs), so a constant never ties two clusters together. A tuple-shaped value may not cross a cluster's edge, so an op making a
    tuple is a candidate only if every user is, and a get-tuple-element only if its tuple's
    maker is.
 2. Contraction. Every edge between candidates is contracted (its two ends merged), in
@@ -71,6 +72,8 @@ class MarkForCompilation:
     def _refusal(self, n: Node) -> str:
         if n.kind == "arg":
             return "an argument: a graph input, provided by the caller"
+        if n.is_copied:
+            return f"a {n.opcode} (no operands): never clustered itself; a cluster that reads it gets its own copy"
         if n.kind == "host":
             assert n.host is not None, "a host node carries its call"
             return f"host call {n.opcode} ({n.host.reason})"

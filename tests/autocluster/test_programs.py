@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import hloscope
+import hloscope.numpy as hnp
 from hloscope.autocluster import autojit
 from hloscope.frontend.pytree import flatten
 
@@ -46,8 +47,8 @@ def test_ops_left_on_the_host_run_with_the_evaluator_even_when_they_call_a_compu
     g = same_as_numpy(lambda a, v: np.sum(a * 2.0 + 1.0, axis=0) * v, A, V, supported_ops={"add", "multiply"})
     record = g.record(A, V)
     host_ops = [n.opcode for n in record.final.nodes if n.kind == "op"]
-    assert host_ops == ["constant", "reduce", "multiply"]  # the reduce's init, and a cluster of one op
-    assert record.reasons()["constant.3"] == "plumbing (constant.3) that feeds no cluster"
+    assert host_ops == ["constant", "reduce", "multiply"]  # the reduce's init value, and a cluster of one op
+    assert record.reasons()["constant.3"] == "a constant (no operands): never clustered itself; a cluster that reads it gets its own copy"
     assert record.hosts["reduce.1"].calls == 1
 
 
@@ -85,3 +86,19 @@ def test_the_record_shows_itself_as_html():
     g(A, V)
     page = g.record(A, V)._repr_html_()
     assert "cluster_0" in page and "exponential, multiply" in page and "numpy.linalg.solve" in page
+
+
+def test_a_constant_read_by_two_clusters_is_copied_into_each():
+    def f(a, v):
+        scale = hnp.asarray(np.array([1.0, 2.0, 3.0]))  # one constant, read on both sides of the solve
+        y = np.linalg.solve(a, v * scale + 1.0)
+        return np.exp(y) * scale
+
+    g = same_as_numpy(f, A, V)
+    rec = g.record(A, V)
+    first, second = rec.final.clusters
+    assert first.copies == ("constant.1", "constant.2") and second.copies == ("constant.1",)  # 2: the + 1.0
+    assert second.inputs == ("host.solve",)  # no value sent between the clusters for the constant
+    encapsulate = rec.passes[1]
+    assert set(encapsulate.reasons("removed")) == {"constant.1", "constant.2"}
+    assert not [n for n in rec.final.nodes if n.kind == "op"]
