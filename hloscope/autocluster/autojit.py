@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..frontend.jit import CacheInfo, Jitted
 from ..frontend.pytree import unflatten
 from ..ir.module import HloModule
+from ..ir.opcodes import is_known
 from .build_xla_ops import BuildXlaOps
 from .encapsulate_subgraphs import EncapsulateSubgraphs
 from .graph import GraphPassRecord, ProgramGraph
@@ -53,7 +54,9 @@ class AutoJitted(Jitted):
                  min_cluster_size: int = DEFAULT_MIN_CLUSTER_SIZE, static_argnums: int | Sequence[int] = (),
                  static_argnames: str | Sequence[str] = ()):
         super().__init__(fn, _no_whole_compile, static_argnums, static_argnames)
-        ops = None if supported_ops is None else frozenset(supported_ops)
+        ops = None if supported_ops is None else checked_ops(supported_ops)
+        if min_cluster_size < 1:
+            raise ValueError(f"autojit: min_cluster_size must be at least 1, not {min_cluster_size}")
         self.passes = (MarkForCompilation(ops, min_cluster_size), EncapsulateSubgraphs(), BuildXlaOps())
         self.signature_cache = SignatureCache()
         self._records: dict = {}
@@ -123,6 +126,23 @@ class AutoJitted(Jitted):
             graph = records[-1].after
         signature = ", ".join(f"{n}: {a.short()}" for n, a in zip(names, avals))
         return AutoClusterRecord(self.__name__, signature, records[0].before, records, traced)
+
+
+# What users may call an op, and its HLO opcode: supported_ops uses XLA's spelling.
+_NUMPY_NAMES = {"matmul": "dot", "exp": "exponential", "sin": "sine", "cos": "cosine", "mul": "multiply",
+                "sub": "subtract", "div": "divide", "sum": "reduce", "max": "maximum", "min": "minimum",
+                "log1p": "log-plus-one", "expm1": "exponential-minus-one", "where": "select", "neg": "negate"}
+
+
+def checked_ops(names: Iterable[str]) -> frozenset[str]:
+    """`supported_ops` as a set of HLO opcodes; a ValueError naming any that is not one."""
+    ops = frozenset([names] if isinstance(names, str) else names)
+    for name in sorted(ops):
+        if not is_known(name):
+            hint = f" (HLO calls it {_NUMPY_NAMES[name]!r})" if name in _NUMPY_NAMES else ""
+            raise ValueError(f"autojit: supported_ops names {name!r}, which is not an HLO opcode{hint}; "
+                             "use XLA's spelling, e.g. {'dot', 'add', 'tanh', 'exponential'}")
+    return ops
 
 
 def _run_pass(p, graph: ProgramGraph) -> GraphPassRecord:

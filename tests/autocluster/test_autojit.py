@@ -194,3 +194,10 @@ def test_fully_supported_function_is_one_cluster_with_the_jit_result():
     assert "dot" in cluster.ops and not [n for n in g.record(X, W, B).final.nodes if n.kind in ("host", "op")]
     np.testing.assert_allclose(g(X, W, B), hloscope.jit(f)(X, W, B), rtol=1e-6)
     np.testing.assert_allclose(g(X, W, B), f(X, W, B), rtol=1e-5)
+
+
+def test_supported_ops_must_be_hlo_opcodes():
+    with pytest.raises(ValueError, match="'matmul', which is not an HLO opcode \\(HLO calls it 'dot'\\)"):
+        autojit(dense, supported_ops={"matmul", "add"})
+    with pytest.raises(ValueError, match="min_cluster_size must be at least 1"):
+        autojit(dense, min_cluster_size=0)
