@@ -6,9 +6,11 @@ time, and the bytes crossing each host/cluster edge."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..compilation.record import Compilation
 from ..viz.autocluster import record_html
+from ..viz.autocluster_export import save_autocluster_html
 from .graph import GraphPassRecord, ProgramGraph
 
 
@@ -77,6 +79,11 @@ class AutoClusterRecord:
         for h in self.hosts.values():
             lines.append(f"  host {h.name} ({h.what}): {h.calls} call(s) in {h.seconds * 1e3:.2f} ms")
         return "\n".join(lines)
+
+    def save_html(self, path: str | Path) -> Path:
+        """This call as HTML: a page for the program (graphs per pass, decisions, timings)
+        and one per compiled cluster beside it, linked (hloscope.viz.autocluster_export)."""
+        return save_autocluster_html(path, self)
 
     def _repr_html_(self) -> str:
         return record_html(self)

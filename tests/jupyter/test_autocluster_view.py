@@ -50,3 +50,4 @@ def test_the_dot_marks_host_nodes_and_clusters_apart():
     assert 'shape="folder"' in marked  # the host call
     final = program_dot(rec.final)
     assert final.count('shape="hexagon"') == 2 and final.count('shape="box3d"') == 2  # XlaCompile, XlaRun
+
