@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..frontend.jit import CacheInfo, Jitted
-from ..frontend.pytree import unflatten
+from ..frontend.pytree import flatten, unflatten
+from ..frontend.tracer import Tracer
 from ..ir.module import HloModule
 from ..ir.opcodes import is_known
 from .build_xla_ops import BuildXlaOps
@@ -62,6 +63,8 @@ class AutoJitted(Jitted):
         self._records: dict = {}
 
     def __call__(self, *args, **kwargs):
+        if any(isinstance(x, Tracer) for x in flatten((args, kwargs))[0]):
+            return self.fn(*args, **kwargs)  # inside another trace (jit or autojit): inlined
         key, leaves, avals = self._signature(args, kwargs)
         record = self._record(key, args, kwargs, avals)
         outs = run_graph(record.final, record, self.signature_cache, leaves)

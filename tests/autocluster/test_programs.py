@@ -102,3 +102,11 @@ def test_a_constant_read_by_two_clusters_is_copied_into_each():
     encapsulate = rec.passes[1]
     assert set(encapsulate.reasons("removed")) == {"constant.1", "constant.2"}
     assert not [n for n in rec.final.nodes if n.kind == "op"]
+
+
+def test_an_autojit_function_inside_another_trace_is_inlined():
+    inner = autojit(lambda a, v: np.linalg.solve(a, v) * 2.0)
+    outer = same_as_numpy(lambda a, v: np.exp(inner(a, v)) + 1.0, A, V)
+    assert [n.opcode for n in outer.record(A, V).final.nodes if n.kind == "host"] == ["numpy.linalg.solve"]
+    with pytest.raises(hloscope.UnsupportedError, match="numpy.linalg.solve is not supported by hloscope.jit"):
+        hloscope.jit(lambda a, v: inner(a, v) + 1.0)(A, V)
