@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+import numpy as np
+
 from ..frontend.jit import CacheInfo, Jitted
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.tracer import Tracer
@@ -25,6 +27,7 @@ from ..ir.opcodes import is_known
 from .build_xla_ops import BuildXlaOps
 from .encapsulate_subgraphs import EncapsulateSubgraphs
 from .graph import GraphPassRecord, ProgramGraph
+from .host_calls import HostOnlyArray
 from .mark_for_compilation import DEFAULT_MIN_CLUSTER_SIZE, MarkForCompilation
 from .record import AutoClusterRecord
 from .runtime import SignatureCache, run_graph
@@ -108,6 +111,12 @@ class AutoJitted(Jitted):
 
     def __repr__(self) -> str:
         return f"<hloscope.autojit of {self.__name__}>"
+
+    def _abstract(self, x, path: str):
+        """jit's abstract value, except that a complex array is one only the host holds."""
+        if isinstance(x, (np.ndarray, np.generic, complex)) and np.iscomplexobj(x):
+            return HostOnlyArray(np.shape(x), np.asarray(x).dtype)
+        return super()._abstract(x, path)
 
     # ---- tracing and the passes ----
     def _record(self, key, args, kwargs, avals) -> AutoClusterRecord:

@@ -118,22 +118,25 @@ class HostCalls:
         avals = [_aval_of(fn, x, source) for x in out_leaves]
         base = f"host.{hlo_name(short_name(fn))}"
         if len(avals) == 1:  # the node and its one value share a name, as an op and its value do
-            tracers = [self._placeholder(base, avals[0])]
+            tracers = [placeholder(self.entry, base, avals[0])]
             name = tracers[0].inst.name
         else:
             name = self.entry.lowering.mb.names.fresh(base)
-            tracers = [self._placeholder(f"{name}.out{k}", a) for k, a in enumerate(avals)]
+            tracers = [placeholder(self.entry, f"{name}.out{k}", a) for k, a in enumerate(avals)]
         call = HostCall(fn, tree, statics, slots, out_tree, reason)
         self.nodes.append(HostNode(name, call, [t.inst.name for t in operands],
                                    [t.inst.name for t in tracers], avals, source))
         return unflatten(out_tree, tracers)
 
-    def _placeholder(self, name: str, aval: ShapedArray) -> Tracer:
-        """A value of the traced program that the host call will provide."""
-        if supported_dtype(aval.dtype):
-            return self.entry.parameter(aval, name)
-        inst = self.entry.cb.parameter(ArrayShape("f32", aval.shape), name=hlo_name(name))
-        return Tracer(self.entry, inst, HostOnlyArray(aval.shape, aval.dtype))
+
+
+def placeholder(entry: Frame, name: str, aval: ShapedArray) -> Tracer:
+    """A parameter of the ENTRY standing for a value the host provides (a host call's output,
+    or an argument); one of a dtype HLO lacks gets a stand-in shape and a HostOnlyArray."""
+    if supported_dtype(aval.dtype):
+        return entry.parameter(aval, name)
+    inst = entry.cb.parameter(ArrayShape("f32", aval.shape), name=hlo_name(name))
+    return Tracer(entry, inst, HostOnlyArray(aval.shape, aval.dtype))
 
 
 def _host_only_operand(tree) -> Tracer | None:

@@ -16,12 +16,13 @@ from typing import Any, Callable, Sequence
 from ..frontend.abstract import ShapedArray
 from ..frontend.registry import call_fallback
 from ..frontend.source import definition_of
-from ..frontend.staging import stage
+from ..frontend.pytree import TreeDef, flatten
+from ..frontend.staging import as_output
 from ..frontend.trace import Frame, Lowering, metadata_for
 from ..frontend.tracer import Tracer
 from ..ir.instruction import Instruction
 from .graph import Node, ProgramGraph, Value, array_value
-from .host_calls import HostCalls, HostNode, HostOnlyArray, describe, recording
+from .host_calls import HostCalls, HostNode, HostOnlyArray, describe, placeholder, recording
 
 
 def trace_program(fn: Callable, fn_name: str, avals: Sequence[ShapedArray], names: Sequence[str],
@@ -40,11 +41,21 @@ def trace_program(fn: Callable, fn_name: str, avals: Sequence[ShapedArray], name
         return out
 
     with recording(calls), call_fallback(calls):
-        outs, out_tree = stage(entry, run, avals, names, build_args)
+        outs, out_tree = _stage(entry, run, avals, names, build_args)
     live = [*outs, *[entry.lift(t) for t in _operand_tracers(entry, calls)]]
     module = lowering.mb.build(entry.finish(live), verify=False)
     nodes, values = _nodes(entry, module.entry_computation.instructions, calls.nodes, outs, len(live) > 1)
     return ProgramGraph(tuple(nodes), values, tuple(t.inst.name for t in outs), out_tree, module)
+
+
+def _stage(entry: Frame, fn: Callable, avals: Sequence[ShapedArray], names: Sequence[str],
+           build_args: Callable[[list[Tracer]], Sequence[Any]]) -> tuple[list[Tracer], TreeDef]:
+    """frontend.staging.stage, with complex arguments as values only the host holds."""
+    entry.params = [placeholder(entry, n, a) for a, n in zip(avals, names)]
+    with entry.active():
+        leaves, tree = flatten(fn(*build_args(entry.params)))
+        outs = [as_output(x, f"output {i} of the function") for i, x in enumerate(leaves)]
+    return outs, tree
 
 
 def _operand_tracers(entry: Frame, calls: HostCalls) -> list[Tracer]:
@@ -63,6 +74,7 @@ def _nodes(entry: Frame, instructions: Sequence[Instruction], hosts: list[HostNo
     by_name = {i.name: i for i in instructions}
     made_by = {v: h for h in hosts for v in h.outputs}
     args = {p.inst.name for p in entry.params}
+    avals = {p.inst.name: p.aval for p in entry.params}
     live = _live(by_name, made_by, [t.inst.name for t in outs], hosts)
     nodes: list[Node] = []
     values: dict[str, Value] = {}
@@ -76,7 +88,7 @@ def _nodes(entry: Frame, instructions: Sequence[Instruction], hosts: list[HostNo
             values.update(_host_values(host))
         elif inst.name in live and host is None:
             nodes.append(_op_node(inst, inst.name in args))
-            values[inst.name] = _value_of(inst)
+            values[inst.name] = _value_of(inst, avals.get(inst.name))
     nodes += [_host_node(h) for h in hosts if h.name not in placed]  # calls that return nothing
     return nodes, values
 
@@ -113,7 +125,9 @@ def _host_values(h: HostNode) -> dict[str, Value]:
     return {v: array_value(v, a.shape, a.dtype, isinstance(a, HostOnlyArray)) for v, a in zip(h.outputs, h.avals)}
 
 
-def _value_of(inst: Instruction) -> Value:
+def _value_of(inst: Instruction, aval: ShapedArray | None = None) -> Value:
+    if isinstance(aval, HostOnlyArray):  # a complex argument: its parameter is a stand-in
+        return array_value(inst.name, aval.shape, aval.dtype, host_only=True)
     if not inst.shape.is_array:
         return Value(inst.name, (), "tuple")
     shape = inst.array_shape

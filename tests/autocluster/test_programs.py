@@ -110,3 +110,16 @@ def test_an_autojit_function_inside_another_trace_is_inlined():
     assert [n.opcode for n in outer.record(A, V).final.nodes if n.kind == "host"] == ["numpy.linalg.solve"]
     with pytest.raises(hloscope.UnsupportedError, match="numpy.linalg.solve is not supported by hloscope.jit"):
         hloscope.jit(lambda a, v: inner(a, v) + 1.0)(A, V)
+
+
+def test_complex_arguments_stay_on_the_host():
+    signal = np.exp(1j * np.linspace(0.0, 3.0, 8)) * (1.0 + np.arange(8))
+
+    def f(z, scale):
+        return np.sum(np.sin(np.abs(np.fft.ifft(z)) * scale) + 1.0)
+
+    g = same_as_numpy(f, signal, 2.0)
+    rec = g.record(signal, 2.0)
+    assert rec.traced.values["z"].host_only and rec.traced.values["z"].short() == "c128[8]"
+    assert [n.opcode for n in rec.final.nodes if n.kind == "host"] == ["numpy.fft.ifft", "numpy.absolute"]
+    assert "operand z is complex128" in rec.reasons()["host.ifft"]
