@@ -43,7 +43,8 @@ def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
     if isinstance(target, AutoJitted):  # its own view: the program graph per pass, a cluster's explorer a click away
         from .panels.autocluster import explore_autojit
 
-        return explore_autojit(target, *args, **options)
+        explorer_options = set(ExploreOptions.__dataclass_fields__) | {"passes", "no_run"}
+        return explore_autojit(target, *args, **{k: v for k, v in options.items() if k not in explorer_options})
 
     comparison = target if isinstance(target, Comparison) else None
     if comparison is not None:
