@@ -17,6 +17,7 @@ from typing import Any
 
 from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
 from . import xla  # noqa: F401  XLA's own dump folders: hloscope.xla.load
+from .autocluster import autojit, host  # TensorFlow-style auto-clustering (docs/autocluster.md)
 from .compilation.caching import CACHE as compile_cache
 from .compilation.record import Compilation
 from .compiler import compile, jit, optimize
@@ -62,3 +63,4 @@ __all__ = [
     "optimize", "parse_hlo", "parse_shape", "pipelines", "stop_gradient", "switch", "value_and_grad", "vjp",
     "while_loop",
 ]
+__all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly

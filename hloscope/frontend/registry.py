@@ -13,18 +13,23 @@ from __future__ import annotations
 
 import functools
 import inspect
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from .errors import unsupported
 from .pytree import flatten, tree_map
 from .rules import arithmetic, creation, elementwise, indexing, linalg, reductions, shapes, sorting
+from .rules import extras
 from .trace import current_frame, operation
 from .tracer import Tracer
 
 RULES: dict = {
     **elementwise.RULES, **arithmetic.RULES, **reductions.RULES, **shapes.RULES,
     **indexing.RULES, **linalg.RULES, **creation.RULES, **sorting.RULES,
+    **extras.RULES,
 }
 
 # ufunc.reduce / ufunc.accumulate of the ufuncs that have a natural reduction.
@@ -58,7 +63,33 @@ def lookup(func):
     return rule
 
 
+# hloscope.autojit traces with a fallback: each call is handed to it with a way to lower it,
+# and it may run the call on the host instead (hloscope/autocluster/host_calls.py). With no
+# fallback (hloscope.jit), a call without a rule is an UnsupportedError.
+CallFallback = Callable[[Any, tuple, dict, Callable[[], Any]], Any]
+_fallback = threading.local()
+
+
+@contextmanager
+def call_fallback(handler: CallFallback) -> Iterator[None]:
+    """Hand every numpy-level call on this thread to `handler(func, args, kwargs, lower)`."""
+    saved = getattr(_fallback, "handler", None)
+    _fallback.handler = handler
+    try:
+        yield
+    finally:
+        _fallback.handler = saved
+
+
 def apply(func, args, kwargs, name: str | None = None, operator: bool = False):
+    """`lower_call`, or the active call fallback's choice (see call_fallback)."""
+    handler = getattr(_fallback, "handler", None)
+    if handler is None:
+        return lower_call(func, args, kwargs, name, operator)
+    return handler(func, tuple(args), dict(kwargs), lambda: lower_call(func, args, kwargs, name, operator))
+
+
+def lower_call(func, args, kwargs, name: str | None = None, operator: bool = False):
     """Run the rule for `func(*args, **kwargs)` as one recorded operation.
 
     Only Python's operators keep a result weakly typed (`lr * 2` on a Python number is a
@@ -82,6 +113,14 @@ def _strong(x):
 
 def apply_ufunc(ufunc, method: str, inputs, kwargs):
     """`__array_ufunc__`: plain calls go to the ufunc's rule; add.reduce etc. to reductions."""
+    handler = getattr(_fallback, "handler", None)
+    if handler is None:
+        return _lower_ufunc(ufunc, method, inputs, kwargs)
+    call = ufunc if method == "__call__" else getattr(ufunc, method)
+    return handler(call, tuple(inputs), dict(kwargs), lambda: _lower_ufunc(ufunc, method, inputs, kwargs))
+
+
+def _lower_ufunc(ufunc, method: str, inputs, kwargs):
     if kwargs.get("out") is not None:
         raise unsupported("out= (writing into an existing array)", "use the returned array")
     kwargs = {k: v for k, v in kwargs.items() if k != "out"}
@@ -89,9 +128,9 @@ def apply_ufunc(ufunc, method: str, inputs, kwargs):
         raise unsupported(f"{function_name(ufunc)} with {', '.join(f'{k}=' for k in kwargs)}",
                           "convert the operands (x.astype) instead")
     if method == "__call__":
-        return apply(ufunc, inputs, kwargs)
+        return lower_call(ufunc, inputs, kwargs)
     if method in ("reduce", "accumulate") and ufunc in _REDUCE:
-        return apply(f"{ufunc.__name__}.{method}", (ufunc, *inputs), kwargs)
+        return lower_call(f"{ufunc.__name__}.{method}", (ufunc, *inputs), kwargs)
     raise unsupported(f"{function_name(ufunc)}.{method}")
 
 

@@ -5,6 +5,7 @@
     hloscope.explore(module_or_hlo_text)   ... for an HloModule or HLO text
     hloscope.explore(exe)                  ... for a compiled executable (or its record)
     hloscope.explore(comparison)           ... for hloscope's side of hloscope.xla.compare, with a "vs XLA" tab
+    hloscope.explore(autojit_fn, x)        ... for an auto-clustered call: its graph per pass, its clusters
 
 This folder is the only part of hloscope that imports IPython and ipywidgets, and `import
 hloscope` never loads it. What it shows is a Compilation (hloscope.compilation), built and
@@ -35,8 +36,15 @@ def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
     (hloscope's executable, else XLA's record, with the "vs XLA" tab). Options as for %%hlo, as keywords:
     pipeline="simplify", show="overview,stepper", opt_level=2, no_run=True,
     compare="numpy,jax", seed=0. With run=False the stages are left for `explorer.run()`."""
+    from ..autocluster import AutoJitted
     from ..xla.compare import Comparison
     from .explorer import Explorer  # needs ipywidgets
+
+    if isinstance(target, AutoJitted):  # its own view: the program graph per pass, a cluster's explorer a click away
+        from .panels.autocluster import explore_autojit
+
+        explorer_options = set(ExploreOptions.__dataclass_fields__) | {"passes", "no_run"}
+        return explore_autojit(target, *args, **{k: v for k, v in options.items() if k not in explorer_options})
 
     comparison = target if isinstance(target, Comparison) else None
     if comparison is not None:
