@@ -16,7 +16,7 @@ The child reads requests from stdin and answers on stdout, each a pickled dict b
     failures                                         -> {"error": type name, "message": text}
 
 `target` names the machine exactly as the parent would build it (triple, cpu, features, -O
-level, JIT or position-independent code, tuning), so the code is the same bytes the parent
+level, JIT or position-independent code, tuning, whether to merge identical functions), so the code is the same bytes the parent
 would have made. This file imports only llvmlite and the standard library: the child starts
 with `python -S` and the path to llvmlite, in about a tenth of a second.
 """
@@ -57,6 +57,10 @@ def optimize(llvm: Any, ir_text: str, t: dict[str, Any]) -> Any:
         if t.get(name) is not None:
             setattr(pto, name, bool(t[name]))
     pb = llvm.create_pass_builder(tm, pto)
+    if t.get("merge_functions"):  # identical functions become one body and thunks to it
+        merge = llvm.create_new_module_pass_manager()
+        merge.add_merge_functions_pass()
+        merge.run(mod, pb)
     pb.getModulePassManager().run(mod, pb)
     mod.verify()
     return mod

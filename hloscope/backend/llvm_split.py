@@ -10,7 +10,9 @@ functions with external linkage, so a module splits along them:
              assigned to part k, and a `declare` for every kernel another part defines.
 
 Kernels go to parts largest first, each to the part with the fewest lines so far, so the
-parts take about the same time. The parts' object files are linked together when loaded
+parts take about the same time. Kernels with the same body under other names (a model's
+repeated layers) go to the same part, where LLVM's MergeFunctions keeps one body of them
+(llvm_child.py); a part's size counts each body once. The parts' object files are linked together when loaded
 (the entry calls kernels by name, and the linker finds them in whichever part defines them).
 
 The text is what llvmlite's IR builder prints: a `define` line ends in `{`, its body ends with
@@ -28,6 +30,7 @@ MIN_LINES_TO_SPLIT = 600
 SEPARATOR = "; ---- hloscope: LLVM module part {k} of {n} ----"
 _SEPARATOR = re.compile(r"^; ---- hloscope: LLVM module part \d+ of \d+ ----$", re.M)
 _LOCAL_LINKAGE = re.compile(r"^define (internal|private) ")
+_LOCAL_NAME = re.compile(r'%"[^"]*"|%[-\w.$]+')
 
 
 @dataclass
@@ -42,6 +45,12 @@ class _Function:
     def text(self) -> str:
         return "\n".join([self.header, *self.body])
 
+    def shape(self) -> str:
+        """The function with its own name and its local value names left out: equal for
+        functions with the same body (what MergeFunctions would merge, and a bit more)."""
+        signature_and_body = self.text().split("(", 1)[1]
+        return _LOCAL_NAME.sub("%", signature_and_body)
+
     def declaration(self) -> str:
         """`declare` with the same signature (parameter attributes and names kept)."""
         head = self.header.rstrip()
@@ -49,7 +58,7 @@ class _Function:
         return "declare" + head[len("define"):]
 
 
-def _read(ir_text: str) -> tuple[list[str], list[_Function]]:
+def read_module(ir_text: str) -> tuple[list[str], list[_Function]]:
     """The module's top-level lines (header, declarations, globals) and its functions."""
     top: list[str] = []
     functions: list[_Function] = []
@@ -74,22 +83,26 @@ def split_module(ir_text: str, parts: int, min_lines: int = MIN_LINES_TO_SPLIT) 
     text unchanged, when it is small or has fewer than two kernels."""
     if parts < 2 or ir_text.count("\n") < min_lines:
         return [ir_text]
-    top, functions = _read(ir_text)
+    top, functions = read_module(ir_text)
     kernels = [f for f in functions if not f.local]
     helpers = [f for f in functions if f.local]
     if len(kernels) < 2:
         return [ir_text]
-    bins: list[list[_Function]] = [[] for _ in range(min(parts, len(kernels)))]
+    groups: dict[str, list[_Function]] = {}
+    for f in kernels:
+        groups.setdefault(f.shape(), []).append(f)
+    bins: list[list[_Function]] = [[] for _ in range(min(parts, len(groups)))]
     load = [0] * len(bins)
-    for f in sorted(kernels, key=lambda f: -len(f.body)):
+    for group in sorted(groups.values(), key=lambda g: -len(g[0].body)):
         k = load.index(min(load))
-        bins[k].append(f)
-        load[k] += len(f.body)
+        bins[k].extend(group)
+        load[k] += len(group[0].body)
     header = "\n".join(line for line in top if line.strip())
     texts = []
     for mine in bins:
-        others = [f.declaration() for f in kernels if f not in mine]
-        defined = [f.text() for f in functions if f in mine or f in helpers]
+        ids = {id(f) for f in mine}
+        others = [f.declaration() for f in kernels if id(f) not in ids]
+        defined = [f.text() for f in functions if id(f) in ids or f.local]
         texts.append("\n".join([header, *others, *defined]) + "\n")
     return texts
 

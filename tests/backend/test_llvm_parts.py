@@ -99,3 +99,35 @@ def test_parallel_calls_keep_their_order_and_raise_the_failure():
 def test_llvm_parts_must_not_be_negative():
     with pytest.raises(hloscope.errors.HloscopeError, match="llvm_parts"):
         compile_module(GPT2_STEP, llvm_parts=-1)
+
+
+def test_identical_kernels_are_compiled_once():
+    f = hloscope.jit(lambda x, y: (np.tanh(x) * 2 + 1, np.tanh(y) * 2 + 1))
+    x = np.linspace(-1, 1, 4096, dtype=np.float32)
+    y = x[::-1].copy()
+    exe = f.compile(x, y)
+    names = [k.name for k in exe.report.kernels]
+    assert len(names) == 2
+    bodies = [re.search(rf"define void @{re.escape(n)}\(.*?\n}}", exe.report.optimized_llvm_ir, re.S)
+              for n in names]
+    assert all(bodies)
+    thunks = [b.group(0) for b in bodies if b and b.group(0).count("\n") <= 4 and "tail call void @" in b.group(0)]
+    assert len(thunks) == 1  # one kernel is the other's body, called (LLVM's MergeFunctions)
+    for got, want in zip(exe(x, y), (np.tanh(x) * 2 + 1, np.tanh(y) * 2 + 1)):
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+def test_kernels_with_the_same_body_go_to_the_same_part(whole):
+    ir = whole.report.llvm_ir
+    from hloscope.backend.llvm_split import read_module
+
+    _, functions = read_module(ir)
+    shapes: dict[str, set[str]] = {}
+    for f in functions:
+        if not f.local:
+            shapes.setdefault(f.shape(), set()).add(re.findall(r'@"?([^"(]+)"?\(', f.header)[0])
+    repeated = [names for names in shapes.values() if len(names) > 1]
+    assert repeated  # the GPT-2 step repeats kernels under other names
+    parts = [set(_defined(p)) for p in split_module(ir, 2)]
+    for names in repeated:
+        assert sum(bool(names & part) for part in parts) == 1
