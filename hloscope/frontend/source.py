@@ -12,7 +12,9 @@ import contextlib
 import linecache
 import os
 import sys
+import threading
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
@@ -48,8 +50,26 @@ def _internal(filename: str) -> bool:
     return not filename.startswith("<") and os.path.abspath(filename).startswith(_SKIPPED)
 
 
+_replaying = threading.local()
+
+
+@contextlib.contextmanager
+def written_at(source: SourceInfo | None) -> Iterator[None]:
+    """Operations traced inside take `source` as their user line: a lazy step replays calls
+    recorded earlier, and their metadata and errors should name where they were written."""
+    saved = getattr(_replaying, "source", None)
+    _replaying.source = source
+    try:
+        yield
+    finally:
+        _replaying.source = saved
+
+
 def user_frame(skip: int = 1) -> SourceInfo | None:
     """The innermost caller frame that is not hloscope's or numpy's code (None if all are)."""
+    replayed = getattr(_replaying, "source", None)
+    if replayed is not None:
+        return replayed
     frame = sys._getframe(skip)
     while frame is not None and _internal(frame.f_code.co_filename):
         frame = frame.f_back
