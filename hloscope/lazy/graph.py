@@ -45,12 +45,13 @@ class Node:
 class Data(Node):
     """Device data: a concrete array that a step takes as a parameter."""
 
-    __slots__ = ("array", "aval")
+    __slots__ = ("array", "aval", "source")
 
-    def __init__(self, array: np.ndarray):
+    def __init__(self, array: np.ndarray, source: SourceInfo | None = None):
         super().__init__()
         self.array = array
         self.aval = ShapedArray(array.shape, array.dtype)
+        self.source = source  # where the user made it (lz.tensor, a numpy array used), if they did
 
 
 @dataclass(frozen=True)

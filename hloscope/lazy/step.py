@@ -180,15 +180,18 @@ def _compile(order: list[Node], params: list[Data], outputs: list[Ref], aliases:
     if aliases:
         config = InputOutputAlias(tuple(Alias((out,) if tuple_root else (), param) for out, param in aliases))
         module = module.replace(attrs={"input_output_alias": config, **module.attrs})
-    run = compile_traced(module, BACKEND, {})
-    return CompiledStep(run, module, getattr(run, "report", None), tuple_root)
+    exe = compile_traced(module, BACKEND, {})
+    # an executable that honours input_output_alias writes in-place updates into the old buffers
+    run = getattr(exe, "call_donating", exe) if aliases else exe
+    return CompiledStep(run, module, getattr(exe, "report", None), tuple_root)
 
 
 def _listing(order: list[Node], number: dict[int, int]) -> list[NodeLine]:
     lines = []
     for i, node in enumerate(order):
         if isinstance(node, Data):
-            lines.append(NodeLine(i, "data", (), node.aval.short(), "", ""))
+            where = f"{node.source.short_file}:{node.source.line}" if node.source else ""
+            lines.append(NodeLine(i, "data", (), node.aval.short(), "", where))
             continue
         assert isinstance(node, Op)
         inputs = tuple(f"%{number[r.node.uid]}" + (f".{r.index}" if r.index else "") for r in node.inputs)

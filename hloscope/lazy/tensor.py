@@ -37,7 +37,7 @@ def tensor(array: Any, requires_grad: bool = False, dtype: Any = None) -> "LazyT
     if requires_grad and data.dtype.kind not in "fc":
         raise TypeError(f"only floating-point tensors can require gradients (this one is {data.dtype})")
     METRICS.to_device(data.nbytes)
-    t = LazyTensor(Ref(Data(data)))
+    t = LazyTensor(Ref(Data(data, user_frame())))
     t.requires_grad = requires_grad
     return t
 
@@ -297,7 +297,7 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
         elif isinstance(x, np.ndarray):
             data = np.array(x, copy=True, order="C")  # a host array used in the graph is sent over
             METRICS.to_device(data.nbytes)
-            ref = Ref(Data(data))
+            ref = Ref(Data(data, user_frame()))
         elif isinstance(x, (tuple, list)):
             return type(x)(slot(v) for v in x)
         elif isinstance(x, dict):
