@@ -5,6 +5,7 @@
     hloscope.explore(module_or_hlo_text)   ... for an HloModule or HLO text
     hloscope.explore(exe)                  ... for a compiled executable (or its record)
     hloscope.explore(comparison)           ... for hloscope's side of hloscope.xla.compare, with a "vs XLA" tab
+    hloscope.explore(lz.steps())           the lazy view: steps of hloscope.lazy, their graphs, diffs
 
 This folder is the only part of hloscope that imports IPython and ipywidgets, and `import
 hloscope` never loads it. What it shows is a Compilation (hloscope.compilation), built and
@@ -35,8 +36,14 @@ def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
     (hloscope's executable, else XLA's record, with the "vs XLA" tab). Options as for %%hlo, as keywords:
     pipeline="simplify", show="overview,stepper", opt_level=2, no_run=True,
     compare="numpy,jax", seed=0. With run=False the stages are left for `explorer.run()`."""
+    from ..lazy.history import StepRecord
     from ..xla.compare import Comparison
     from .explorer import Explorer  # needs ipywidgets
+
+    if isinstance(target, StepRecord) or (isinstance(target, (list, tuple)) and all(isinstance(s, StepRecord) for s in target)):
+        from .panels.lazy_steps import LazyStepsView  # hloscope.explore(lz.steps()): the lazy view
+
+        return LazyStepsView([target] if isinstance(target, StepRecord) else target)
 
     comparison = target if isinstance(target, Comparison) else None
     if comparison is not None:
