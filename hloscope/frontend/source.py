@@ -47,7 +47,13 @@ class SourceInfo:
 
 
 def _internal(filename: str) -> bool:
-    return not filename.startswith("<") and os.path.abspath(filename).startswith(_SKIPPED)
+    known = _INTERNAL.get(filename)
+    if known is None:  # remembered: a lazy tensor asks for every operation it records
+        known = _INTERNAL[filename] = not filename.startswith("<") and os.path.abspath(filename).startswith(_SKIPPED)
+    return known
+
+
+_INTERNAL: dict[str, bool] = {}
 
 
 _replaying = threading.local()

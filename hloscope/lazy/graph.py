@@ -131,6 +131,31 @@ def describe_static(value: Any) -> Any:
 
 def call_key(call: Call) -> Any:
     """The call without its inputs: what must match for two calls to lower the same way."""
+    kwargs = tuple(call.kwargs.items())
+    # with the types: 2, 2.0 and True are equal as dict keys but lower differently
+    memo_key = (call.kind, call.func, call.method, call.args, kwargs, _types(call.args), _types(kwargs))
+    try:  # a loop records the same calls every step: remember their keys
+        return _KEYS[memo_key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable argument (a list): described every time
+        return _describe_call(call)
+    if len(_KEYS) > 4096:
+        _KEYS.clear()
+    key = _KEYS[memo_key] = _describe_call(call)
+    return key
+
+
+_KEYS: dict[Any, Any] = {}
+
+
+def _types(value: Any) -> Any:
+    if type(value) is tuple or type(value) is list:
+        return (type(value), tuple(_types(v) for v in value))
+    return type(value)
+
+
+def _describe_call(call: Call) -> Any:
     func = call.func if call.kind != "grad" else None
     return (call.kind, describe_static(func), call.method, describe_static(call.args),
             describe_static(call.kwargs))

@@ -49,6 +49,7 @@ class CompiledStep:
     compilation: Compilation | None
     tuple_root: bool
     digest: str = ""  # a short name for the key (the first 10 hex digits of its SHA-1)
+    listing: list[NodeLine] | None = None  # the graph as the first step that compiled it had it
 
 
 _CACHE: "OrderedDict[Any, CompiledStep]" = OrderedDict()
@@ -104,6 +105,7 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
         t0 = time.perf_counter()
         compiled = _compile(order, params, outputs, aliases, f"lazy_step_{index}")
         compiled.digest = hashlib.sha1(repr(key).encode()).hexdigest()[:10]
+        compiled.listing = _listing(order, number)
         compile_s = time.perf_counter() - t0
         _CACHE[key] = compiled
         if len(_CACHE) > _CACHE_LIMIT:
@@ -129,7 +131,7 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
         index=index, trigger=trigger, source=sync_line(source), cache_hit=hit,
         key_digest=compiled.digest,
         graph_size=len(order), parameters=len(params), outputs=len(outputs), aliases=list(aliases),
-        listing=_listing(order, number), cut_s=cut_s, compile_s=compile_s, run_s=run_s,
+        listing=compiled.listing or _listing(order, number), cut_s=cut_s, compile_s=compile_s, run_s=run_s,
         module=compiled.module, compilation=compiled.compilation)
     history.add(record)
     return record

@@ -110,3 +110,12 @@ def test_tensors_nobody_holds_are_not_computed():
     assert record is not None and record.outputs == 1
     assert [line.op for line in record.listing] == ["data", "cos"]
     np.testing.assert_allclose(kept.numpy(), np.cos(np.ones(3)), rtol=1e-6)
+
+
+def test_python_numbers_of_different_types_are_different_graphs():
+    a = lz.tensor(np.arange(3, dtype=np.int32))
+    as_int, as_float = a ** 2, a ** 2.0  # equal as dict keys, not as programs
+    assert (as_int.dtype, as_float.dtype) == (np.int32, np.float64)
+    lz.mark_step()
+    assert as_int.numpy().dtype == np.int32 and as_float.numpy().dtype == np.float64
+    np.testing.assert_array_equal(as_float.numpy(), [0.0, 1.0, 4.0])
