@@ -21,7 +21,7 @@ import numpy as np
 
 from ..frontend.autodiff import vjp
 from ..frontend.source import user_frame
-from .graph import Call, Op, Ref, Slot, topological
+from .graph import Call, Data, Op, Ref, Slot, topological
 from .live import live_tensors, no_grad
 from .replay import run_node
 
@@ -40,10 +40,11 @@ def backward(loss: "LazyTensor", gradient: "LazyTensor | None" = None) -> None:
                            "the cotangent (grad can be created implicitly only for scalar outputs)")
     if gradient is not None and (gradient.shape != loss.shape or gradient.dtype != loss.dtype):
         raise ValueError(f"backward(gradient=): {gradient._ref.aval.short()} does not match {loss._ref.aval.short()}")
-    wrt = _reached_leaves(loss)
+    root = loss._ref if loss._ref.pending or loss._history is None else loss._history
+    wrt = _reached_leaves(root)
     if not wrt:
         return
-    inputs = (loss._ref, *[t._ref for t in wrt], *([gradient._ref] if gradient is not None else []))
+    inputs = (root, *[t._ref for t in wrt], *([gradient._ref] if gradient is not None else []))
     call = Call("grad", None, tuple(Slot(i) for i in range(len(inputs))),
                 {"n": len(wrt), "seeded": gradient is not None})
     key = ("grad", len(wrt), gradient is not None)
@@ -58,14 +59,14 @@ def backward(loss: "LazyTensor", gradient: "LazyTensor | None" = None) -> None:
                 leaf.grad += g  # accumulate, as torch does (in place: the old buffer is reused)
 
 
-def _reached_leaves(loss: "LazyTensor") -> list["LazyTensor"]:
-    """The leaves requiring grad that `loss` depends on through differentiable nodes."""
+def _reached_leaves(root: Ref) -> list["LazyTensor"]:
+    """The leaves requiring grad that `root` depends on through differentiable nodes."""
     leaves: dict[int, Any] = {}
     for t in live_tensors():
         if t.is_leaf and t.requires_grad:
             leaves.setdefault(t._ref.node.uid, t)
     found: dict[int, Any] = {}
-    stack = [loss._ref.node]
+    stack = [root.node]
     seen: set[int] = set()
     while stack:
         node = stack.pop()
@@ -75,6 +76,11 @@ def _reached_leaves(loss: "LazyTensor") -> list["LazyTensor"]:
         if node.uid in leaves:
             found[node.uid] = leaves[node.uid]
             continue  # gradients stop at a leaf
+        if isinstance(node, Data) and node.donated:
+            raise RuntimeError("backward(): a value this tensor was computed from has since been updated in place "
+                               "by a step (its buffer now holds the new value); call backward() before the "
+                               "update's mark_step, as torch requires (it reports such a tensor as modified "
+                               "by an inplace operation)")
         if isinstance(node, Op) and node.differentiable:
             stack.extend(r.node for r in node.inputs)
     return sorted(found.values(), key=lambda t: t._order)

@@ -45,13 +45,14 @@ class Node:
 class Data(Node):
     """Device data: a concrete array that a step takes as a parameter."""
 
-    __slots__ = ("array", "aval", "source")
+    __slots__ = ("array", "aval", "source", "donated")
 
     def __init__(self, array: np.ndarray, source: SourceInfo | None = None):
         super().__init__()
         self.array = array
         self.aval = ShapedArray(array.shape, array.dtype)
         self.source = source  # where the user made it (lz.tensor, a numpy array used), if they did
+        self.donated = False  # its buffer was given to a step's output (updated in place): stale
 
 
 @dataclass(frozen=True)

@@ -122,8 +122,12 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
     results = list(result) if compiled.tuple_root else [result]
     new_refs = [Ref(Data(np.asarray(r))) for r in results]
     for t in tensors:
+        if t.requires_grad and not t.is_leaf:
+            t._history = t._ref  # autograd's record outlives the step, as torch's does
         t._ref = new_refs[out_index[(t._ref.node.uid, t._ref.index)]]
         t._origin = None
+    for _, param in aliases:
+        params[param].donated = True
     METRICS.executions += 1
     METRICS.execute_time_s += run_s
     METRICS.graph_sizes.append(len(order))

@@ -45,12 +45,13 @@ def tensor(array: Any, requires_grad: bool = False, dtype: Any = None) -> "LazyT
 class LazyTensor:
     """See the module docstring."""
 
-    __slots__ = ("_ref", "_origin", "_grad", "requires_grad", "is_leaf", "_order", "__weakref__")
+    __slots__ = ("_ref", "_origin", "_history", "_grad", "requires_grad", "is_leaf", "_order", "__weakref__")
     __array_priority__ = 1000  # numpy operators defer to us
 
     def __init__(self, ref: Ref, requires_grad: bool = False, is_leaf: bool = True):
         self._ref = ref
         self._origin: Data | None = None  # the device data this tensor held before an in-place update
+        self._history: Ref | None = None  # how a non-leaf was computed, kept for backward() after a step
         self._grad: LazyTensor | None = None
         self.requires_grad = requires_grad
         self.is_leaf = is_leaf

@@ -102,3 +102,26 @@ def test_backward_with_a_gradient_for_a_non_scalar_output():
     seed = np.array([[1.0, 0.0], [2.0, -1.0]], np.float32)
     (w * w).backward(lz.tensor(seed))
     np.testing.assert_allclose(w.grad.numpy(), 2 * W0 * seed, rtol=1e-6)
+
+
+def test_reading_the_loss_before_backward_keeps_its_history():
+    """A sync makes the loss device data; backward() still differentiates how it was computed
+    (the forward pass runs again in the second graph), as torch's autograd record outlives a sync."""
+    w = lz.tensor(W0, requires_grad=True)
+    loss = _loss(w)
+    value = float(loss)  # an implicit sync: the forward graph alone
+    loss.backward()
+    np.testing.assert_allclose(w.grad.numpy(), _grad_reference(W0), rtol=1e-5, atol=1e-6)
+    t = np.tanh(X.astype(np.float64) @ W0)
+    assert value == pytest.approx(float(np.sum(t ** 2)), rel=1e-5)
+    assert lz.metrics()["executions"] == 2 and lz.metrics()["implicit_syncs"] == 2
+
+
+def test_backward_after_the_parameters_were_updated_in_place_is_an_error():
+    w = lz.tensor(W0, requires_grad=True)
+    loss = _loss(w)
+    with lz.no_grad():
+        w -= 0.5  # in the same step as the loss: its buffer is reused for the new value
+    lz.mark_step()
+    with pytest.raises(RuntimeError, match="updated in place"):
+        loss.backward()
