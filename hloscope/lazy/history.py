@@ -4,11 +4,15 @@ A `StepRecord` says how a step started (`mark_step` or an implicit sync and its 
 whether its graph hit the cache, how long cutting, compiling and running took, how big the
 graph was, and the graph itself as a listing (one line per node: `%3 = tanh(%2) f32[8,16]`).
 Its `compilation` is the full `Compilation` record of the program that ran (shared by every
-step that hit the same cache entry), so any view of a compile is one click away.
+step that hit the same cache entry), so any view of a compile is one click away. A record
+holds it weakly: the graph cache (64 programs) decides how long compilations live, so a loop
+that recompiles every step does not keep every program alive; an evicted step's
+`compilation` and `module` are None.
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -52,9 +56,22 @@ class StepRecord:
     cut_s: float = 0.0
     compile_s: float = 0.0
     run_s: float = 0.0
-    module: "HloModule | None" = None
-    compilation: "Compilation | None" = None
+    entry: Any = None  # the cache entry that ran (held weakly; see the module docstring)
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.entry is not None and not isinstance(self.entry, weakref.ref):
+            self.entry = weakref.ref(self.entry)
+
+    @property
+    def module(self) -> "HloModule | None":
+        entry = self.entry() if self.entry is not None else None
+        return entry.module if entry is not None else None
+
+    @property
+    def compilation(self) -> "Compilation | None":
+        entry = self.entry() if self.entry is not None else None
+        return entry.compilation if entry is not None else None
 
     @property
     def implicit(self) -> bool:
@@ -71,7 +88,7 @@ class StepRecord:
 
 
 _STEPS: list[StepRecord] = []
-_LIMIT = 10_000  # a long loop keeps its latest steps; the compilations are shared with the cache
+_LIMIT = 2_000  # a long loop keeps its latest steps
 
 
 def add(record: StepRecord) -> None:

@@ -136,7 +136,7 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
         key_digest=compiled.digest,
         graph_size=len(order), parameters=len(params), outputs=len(outputs), aliases=list(aliases),
         listing=compiled.listing or _listing(order, number), cut_s=cut_s, compile_s=compile_s, run_s=run_s,
-        module=compiled.module, compilation=compiled.compilation)
+        entry=compiled)
     history.add(record)
     return record
 
