@@ -29,7 +29,7 @@ def test_the_report_names_every_counter():
     report = lz.metrics_report()
     for piece in ("Metric: CompileTime", "Metric: ExecuteTime", "Metric: GraphSize", "TransferToDeviceBytes",
                   "TransferFromDeviceBytes", "Counter: CachedCompile", "Counter: UncachedCompile",
-                  "Counter: ImplicitSync", "test_metrics.py:"):
+                  "Counter: ImplicitSync", "test_lazy_metrics.py:"):
         assert piece in report, piece
     lz.reset_metrics()
     assert lz.metrics()["executions"] == 0 and lz.steps() == []

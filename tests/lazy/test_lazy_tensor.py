@@ -42,7 +42,7 @@ def test_reads_run_the_pending_graph_and_count_as_implicit_syncs():
     m = lz.metrics()
     assert m["implicit_syncs"] == 1 and m["executions"] == 1
     (where,) = m["sync_lines"]
-    assert where.startswith("test_tensor.py:") and "float(s)" in where
+    assert where.startswith("test_lazy_tensor.py:") and "float(s)" in where
     t = a * 2.0
     if t[0] > 0:  # bool() of a pending tensor: another sync
         pass
@@ -71,7 +71,7 @@ def test_an_unsupported_numpy_function_names_itself_and_the_users_line():
         np.linalg.svd(a)  # UNSUPPORTED-LINE
     text = str(e.value)
     assert "svd" in text and "lazy tensor" in text
-    assert "test_tensor.py" in text and "np.linalg.svd(a)  # UNSUPPORTED-LINE" in text
+    assert "test_lazy_tensor.py" in text and "np.linalg.svd(a)  # UNSUPPORTED-LINE" in text
 
 
 def test_mismatched_shapes_fail_at_the_users_line_when_recorded():
