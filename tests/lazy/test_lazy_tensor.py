@@ -119,3 +119,33 @@ def test_python_numbers_of_different_types_are_different_graphs():
     lz.mark_step()
     assert as_int.numpy().dtype == np.int32 and as_float.numpy().dtype == np.float64
     np.testing.assert_array_equal(as_float.numpy(), [0.0, 1.0, 4.0])
+
+
+X = np.arange(12, dtype=np.float32).reshape(3, 4) - 5
+
+CALLS = {  # each is called on X as a lazy tensor, and on X itself for the reference
+    "concatenate a list": lambda x: np.concatenate([x, x * 2], axis=0),
+    "where": lambda x: np.where(x > 0, x, 0.0),
+    "transpose and matmul": lambda x: x.T @ x,
+    "split (several results)": lambda x: np.split(x, 2, axis=1)[1],
+    "divmod (a ufunc with two results)": lambda x: np.divmod(x, 3.0)[1],
+    "reshape and sum": lambda x: x.reshape(4, 3).sum(axis=1),
+    "a numpy array mixed in": lambda x: x + np.ones(4, np.float32),
+    "astype and floor_divide": lambda x: x.astype(np.int32) // 3,
+    "softmax": lambda x: np.exp(x) / np.exp(x).sum(axis=1, keepdims=True),
+}
+
+
+@pytest.mark.parametrize("name", list(CALLS))
+def test_numpy_calls_on_lazy_tensors_match_numpy(name):
+    ours = CALLS[name](lz.tensor(X))
+    lz.mark_step()
+    reference = CALLS[name](X)
+    assert ours.shape == reference.shape and ours.dtype == reference.dtype
+    np.testing.assert_allclose(ours.numpy(), reference, rtol=1e-5)
+
+
+def test_indexing_with_a_lazy_integer_tensor():
+    a = lz.tensor(X)
+    rows = a[lz.tensor(np.array([2, 0], np.int32))]
+    np.testing.assert_array_equal(rows.numpy(), X[[2, 0]])
