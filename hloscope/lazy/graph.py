@@ -47,10 +47,10 @@ class Data(Node):
 
     __slots__ = ("array", "aval", "source", "donated")
 
-    def __init__(self, array: np.ndarray, source: SourceInfo | None = None):
+    def __init__(self, array: np.ndarray, source: SourceInfo | None = None, weak: bool = False):
         super().__init__()
         self.array = array
-        self.aval = ShapedArray(array.shape, array.dtype)
+        self.aval = ShapedArray(array.shape, array.dtype, weak)  # weak: a Python number made data
         self.source = source  # where the user made it (lz.tensor, a numpy array used), if they did
         self.donated = False  # its buffer was given to a step's output (updated in place): stale
 

@@ -143,7 +143,7 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
 
 def _node_key(node: Node, number: dict[int, int]) -> tuple:
     if isinstance(node, Data):
-        return ("data", node.aval.shape, node.aval.dtype.str)
+        return ("data", node.aval.shape, node.aval.dtype.str, node.aval.weak)
     assert isinstance(node, Op)
     return ("op", node.key, tuple((number[r.node.uid], r.index) for r in node.inputs), node.differentiable)
 
@@ -181,7 +181,8 @@ def _compile(order: list[Node], params: list[Data], outputs: list[Ref], aliases:
         return tuple(env[r.node.uid][r.index] for r in outputs)
 
     step_fn.__name__ = name
-    module = jit(step_fn).lower(*[p.array for p in params])
+    # a weak parameter is traced from a Python number, so it promotes as the number did
+    module = jit(step_fn).lower(*[p.array.item() if p.aval.weak else p.array for p in params])
     tuple_root = module.entry_computation.root_instruction.shape.is_tuple
     if aliases:
         config = InputOutputAlias(tuple(Alias((out,) if tuple_root else (), param) for out, param in aliases))

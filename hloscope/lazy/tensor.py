@@ -295,6 +295,8 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
         if isinstance(x, LazyTensor):
             ref = x._ref
             any_requires = any_requires or x.requires_grad
+        elif isinstance(x, Data):
+            ref = Ref(x)
         elif isinstance(x, np.ndarray):
             data = np.array(x, copy=True, order="C")  # a host array used in the graph is sent over
             METRICS.to_device(data.nbytes)
@@ -311,6 +313,9 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
             refs.append(ref)
         return slots[where]
 
+    source = user_frame()
+    if kind == "ufunc":
+        args = tuple(_as_data(a, source) for a in args)
     call = Call(kind, func, slot(tuple(args)), slot(dict(kwargs)), method)
     key = call_key(call)
     try:
@@ -319,7 +324,21 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
         raise UnsupportedError(str(e).replace("by hloscope.jit", "on a lazy tensor (hloscope.lazy)")) from None
     differentiable = differentiable and grad_enabled()
     requires = differentiable and any_requires
-    op = Op(call, tuple(refs), avals, user_frame(), key, differentiable)
+    op = Op(call, tuple(refs), avals, source, key, differentiable)
     outs = [LazyTensor(Ref(op, i), requires_grad=requires, is_leaf=not requires) for i in range(len(avals))]
     return unflatten(tree, outs)
 
+
+# Python numbers that stay constants in the graph (as torch_xla's "special scalars"): the
+# algebra passes simplify x * 1 and x + 0 only when they see them.
+_SPECIAL = (0.0, 1.0)
+
+
+def _as_data(value: Any, source: Any) -> Any:
+    """A Python float operand of a ufunc as device data (a weakly typed f64 scalar: it
+    promotes like the number did), so a learning rate that changes every step does not
+    change the graph; ints, bools and 0.0 / 1.0 stay constants (exponents, special values)."""
+    if type(value) is not float or value in _SPECIAL:
+        return value
+    METRICS.to_device(8)
+    return Data(np.array(value), source, weak=True)

@@ -67,3 +67,33 @@ def test_a_batch_size_change_recompiles_once_and_the_diff_names_the_shape():
         ("f32[32,8]", "f32[16,8]"), ("f32[32,1]", "f32[16,1]")}
     assert "shape f32[32,8] -> f32[16,8]" in diff.summary()
     np.testing.assert_allclose(ours["w1"], numpy_loop(params, batches)["w1"], **F32_TOL)
+
+
+def test_a_learning_rate_that_changes_every_step_does_not_recompile():
+    """A Python float operand is device data (as torch_xla treats non-special scalars)."""
+    params, x, y = data()
+    w = lz.tensor(params["w1"], requires_grad=True)
+    xt = lz.tensor(x)
+    expected = params["w1"].astype(np.float64)
+    for step in range(5):
+        lr = 0.1 / (1 + step)
+        np.sum(xt @ w).backward()
+        with lz.no_grad():
+            w -= lr * w.grad
+        w.grad = None
+        lz.mark_step()
+        expected = expected - lr * x.sum(axis=0)[:, None].astype(np.float64)
+    np.testing.assert_allclose(w.numpy(), expected, **F32_TOL)
+    assert lz.metrics()["compiles"] == 1 and lz.metrics()["cache_hits"] == 4
+
+
+def test_an_integer_constant_is_part_of_the_key_and_the_diff_names_it():
+    a = lz.tensor(np.arange(4, dtype=np.float32))
+    for exponent in (2, 3):
+        kept = a ** exponent
+        lz.mark_step()
+    np.testing.assert_allclose(kept.numpy(), np.arange(4) ** 3)
+    first, second = lz.steps()
+    assert not first.cache_hit and not second.cache_hit
+    (change,) = lz.diff_steps(first, second).causes
+    assert change.kind == "static" and "[2] -> [3]" in change.text()
