@@ -15,8 +15,8 @@ wiring and input shapes/dtypes compile to the same program (see `structure`).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -55,15 +55,15 @@ class Data(Node):
         self.donated = False  # its buffer was given to a step's output (updated in place): stale
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     """A numpy-level call with its lazy inputs as Slots: `kind` is "ufunc" (with `method`),
-    "function" (an __array_function__ call), "getitem", or "grad" (see autograd.py)."""
+    "function" (an __array_function__ call), "getitem", or "grad" (see autograd.py).
+    A named tuple: one is made per recorded call, and it is the cheapest immutable record."""
 
     kind: str
     func: Any
     args: tuple
-    kwargs: dict = field(default_factory=dict)
+    kwargs: dict
     method: str = "__call__"
 
     @property

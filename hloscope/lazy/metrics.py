@@ -1,7 +1,8 @@
 """Counters and timings of the lazy runtime, and a report in torch_xla's style.
 
     lz.metrics()          a dict: compiles, cache_hits, cache_misses, executions, implicit_syncs,
-                          compile_time_s, execute_time_s, trace_time_s, graph_sizes,
+                          compile_time_s, execute_time_s, cut_time_s, recorded_ops,
+                          record_time_s, graph_sizes,
                           transfers_to_device (+ _bytes), transfers_from_device (+ _bytes),
                           sync_lines ({"file:line": count})
     lz.metrics_report()   the same as text (torch_xla's `met.metrics_report()`)
@@ -27,7 +28,9 @@ class Metrics:
     implicit_syncs: int = 0
     compile_time_s: float = 0.0
     execute_time_s: float = 0.0
-    trace_time_s: float = 0.0  # cutting, hashing and (on a miss) tracing the graph
+    cut_time_s: float = 0.0  # cutting and hashing the graph (tracing on a miss counts as compile time)
+    recorded_ops: int = 0
+    record_time_s: float = 0.0  # recording calls on lazy tensors (including their shape inference)
     graph_sizes: list[int] = field(default_factory=list)  # nodes per executed step graph
     transfers_to_device: int = 0
     transfers_to_device_bytes: int = 0
@@ -52,7 +55,8 @@ class Metrics:
             "compiles": self.compiles, "cache_hits": self.cache_hits, "cache_misses": self.compiles,
             "executions": self.executions, "implicit_syncs": self.implicit_syncs,
             "compile_time_s": self.compile_time_s, "execute_time_s": self.execute_time_s,
-            "trace_time_s": self.trace_time_s, "graph_sizes": list(self.graph_sizes),
+            "cut_time_s": self.cut_time_s, "recorded_ops": self.recorded_ops,
+            "record_time_s": self.record_time_s, "graph_sizes": list(self.graph_sizes),
             "transfers_to_device": self.transfers_to_device,
             "transfers_to_device_bytes": self.transfers_to_device_bytes,
             "transfers_from_device": self.transfers_from_device,
@@ -94,8 +98,11 @@ def report(m: Metrics) -> str:
         f"  TotalSamples: {steps}",
         f"  Accumulator: {_ms(m.execute_time_s)}",
         f"  Mean: {_ms(m.execute_time_s / steps) if steps else '-'}",
-        "Metric: TraceTime (cut, hash, trace on a miss)",
-        f"  Accumulator: {_ms(m.trace_time_s)}",
+        "Metric: RecordTime (recording operations on lazy tensors)",
+        f"  TotalSamples: {m.recorded_ops}",
+        f"  Accumulator: {_ms(m.record_time_s)}",
+        "Metric: CutTime (cut and hash the step graph)",
+        f"  Accumulator: {_ms(m.cut_time_s)}",
         "Metric: GraphSize (nodes per step)",
         f"  TotalSamples: {len(sizes)}",
         f"  Values: min={min(sizes) if sizes else '-'} max={max(sizes) if sizes else '-'} last={sizes[-1] if sizes else '-'}",

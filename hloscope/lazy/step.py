@@ -115,7 +115,7 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
     else:
         _CACHE.move_to_end(key)
         METRICS.cache_hits += 1
-    METRICS.trace_time_s += cut_s
+    METRICS.cut_time_s += cut_s
     t0 = time.perf_counter()
     result = compiled.run(*[p.array for p in params])
     run_s = time.perf_counter() - t0

@@ -14,6 +14,7 @@ PyTorch's autograd idioms: `requires_grad=True` on a leaf, `loss.backward()` fil
 from __future__ import annotations
 
 import operator
+import time
 from typing import Any, ClassVar
 
 import numpy as np
@@ -286,6 +287,7 @@ class LazyTensor:
 def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__call__",
            differentiable: bool = True) -> Any:
     """Record one call on lazy tensors: its node in the pending graph and its result tensors."""
+    started = time.perf_counter()
     refs: list[Ref] = []
     slots: dict[tuple[int, int], Slot] = {}
     any_requires = False
@@ -326,7 +328,9 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
     requires = differentiable and any_requires
     op = Op(call, tuple(refs), avals, source, key, differentiable)
     outs = [LazyTensor(Ref(op, i), requires_grad=requires, is_leaf=not requires) for i in range(len(avals))]
-    return unflatten(tree, outs)
+    METRICS.recorded_ops += 1
+    METRICS.record_time_s += time.perf_counter() - started
+    return outs[0] if tree.kind == "leaf" else unflatten(tree, outs)
 
 
 # Python numbers that stay constants in the graph (as torch_xla's "special scalars"): the
