@@ -149,3 +149,17 @@ def test_indexing_with_a_lazy_integer_tensor():
     a = lz.tensor(X)
     rows = a[lz.tensor(np.array([2, 0], np.int32))]
     np.testing.assert_array_equal(rows.numpy(), X[[2, 0]])
+
+
+def test_what_a_lazy_tensor_refuses_it_says_plainly():
+    a = lz.tensor(np.ones(3, np.float32))
+    with pytest.raises(UnsupportedError, match="assigning into a lazy tensor"):
+        a[0] = 2.0
+    with pytest.raises(UnsupportedError, match="out= on a lazy tensor"):
+        np.add(a, a, out=a)
+    i = lz.tensor(np.arange(3, dtype=np.int32))
+    with pytest.raises(TypeError, match="cannot write a float64 result into a int32 tensor"):
+        i += 0.5
+    with pytest.raises(ValueError, match="does not match the tensor's"):
+        a += np.ones((2, 3), np.float32)
+    assert lz.metrics()["executions"] == 0  # nothing ran, nothing is left half-done
