@@ -340,8 +340,12 @@ _SPECIAL = (0.0, 1.0)
 
 def _as_data(value: Any, source: Any) -> Any:
     """A Python float operand of a ufunc as device data (a weakly typed f64 scalar: it
-    promotes like the number did), so a learning rate that changes every step does not
-    change the graph; ints, bools and 0.0 / 1.0 stay constants (exponents, special values)."""
+    promotes like the number did), and a numpy float scalar as data of its own dtype, so a
+    learning rate that changes every step does not change the graph; ints, bools and
+    0.0 / 1.0 stay constants (exponents, special values)."""
+    if isinstance(value, np.floating) and value not in _SPECIAL:  # np.float32(lr): data of its dtype
+        METRICS.to_device(value.nbytes)
+        return Data(np.array(value), source)
     if type(value) is not float or value in _SPECIAL:
         return value
     METRICS.to_device(8)
