@@ -288,6 +288,7 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
            differentiable: bool = True) -> Any:
     """Record one call on lazy tensors: its node in the pending graph and its result tensors."""
     started = time.perf_counter()
+    source = user_frame()
     refs: list[Ref] = []
     slots: dict[tuple[int, int], Slot] = {}
     any_requires = False
@@ -302,7 +303,7 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
         elif isinstance(x, np.ndarray):
             data = np.array(x, copy=True, order="C")  # a host array used in the graph is sent over
             METRICS.to_device(data.nbytes)
-            ref = Ref(Data(data, user_frame()))
+            ref = Ref(Data(data, source))
         elif isinstance(x, (tuple, list)):
             return type(x)(slot(v) for v in x)
         elif isinstance(x, dict):
@@ -315,7 +316,6 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
             refs.append(ref)
         return slots[where]
 
-    source = user_frame()
     if kind == "ufunc":
         args = tuple(_as_data(a, source) for a in args)
     call = Call(kind, func, slot(tuple(args)), slot(dict(kwargs)), method)
