@@ -15,6 +15,7 @@ pass records, memory plan, code and run. See docs/architecture.md for how the pa
 
 from typing import Any
 
+from . import lazy  # noqa: F401  lazy tensors and mark_step: hloscope.lazy
 from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
 from . import xla  # noqa: F401  XLA's own dump folders: hloscope.xla.load
 from .autocluster import autojit, host  # TensorFlow-style auto-clustering (docs/autocluster.md)

@@ -27,7 +27,7 @@ LAYERS: list[set[str]] = [
     {"compilation"},  # the one record and the stage driver
     {"backend"},  # targets: lower/optimize/load stages that the driver runs
     {"compiler", "xla"},  # the public compile/optimize/jit, the targets table; XLA's dumps read into a record, compared with a compile
-    {"session", "teaching", "autocluster"},  # a compile with named options, as the CLI and the explorer ask for it; autojit (compiles clusters)
+    {"session", "teaching", "autocluster", "lazy"},  # a compile with named options, as the CLI and the explorer ask for it; autojit (compiles clusters); lazy tensors (steps compiled on demand)
     {"jupyter", "cli"},  # the two user interfaces
     {"numpy", "__init__"},  # the public namespaces
 ]

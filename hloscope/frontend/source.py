@@ -12,7 +12,9 @@ import contextlib
 import linecache
 import os
 import sys
+import threading
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
@@ -45,11 +47,35 @@ class SourceInfo:
 
 
 def _internal(filename: str) -> bool:
-    return not filename.startswith("<") and os.path.abspath(filename).startswith(_SKIPPED)
+    known = _INTERNAL.get(filename)
+    if known is None:  # remembered: a lazy tensor asks for every operation it records
+        known = _INTERNAL[filename] = not filename.startswith("<") and os.path.abspath(filename).startswith(_SKIPPED)
+    return known
+
+
+_INTERNAL: dict[str, bool] = {}
+
+
+_replaying = threading.local()
+
+
+@contextlib.contextmanager
+def written_at(source: SourceInfo | None) -> Iterator[None]:
+    """Operations traced inside take `source` as their user line: a lazy step replays calls
+    recorded earlier, and their metadata and errors should name where they were written."""
+    saved = getattr(_replaying, "source", None)
+    _replaying.source = source
+    try:
+        yield
+    finally:
+        _replaying.source = saved
 
 
 def user_frame(skip: int = 1) -> SourceInfo | None:
     """The innermost caller frame that is not hloscope's or numpy's code (None if all are)."""
+    replayed = getattr(_replaying, "source", None)
+    if replayed is not None:
+        return replayed
     frame = sys._getframe(skip)
     while frame is not None and _internal(frame.f_code.co_filename):
         frame = frame.f_back

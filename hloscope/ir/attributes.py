@@ -13,6 +13,7 @@ from typing import Union
 
 import numpy as np
 
+from .aliasing import InputOutputAlias
 from .conv_dims import ConvDimLabels
 from .shape import Shape
 
@@ -239,5 +240,6 @@ class ProgramShape:
         return "{(" + ", ".join(map(str, self.parameters)) + ")->" + str(self.result) + "}"
 
 
-# What a module header attribute holds: the entry's layout, is_scheduled, or verbatim text.
-ModuleAttrValue = Union[ProgramShape, bool, Raw]
+# What a module header attribute holds: the entry's layout, is_scheduled, the aliasing of
+# outputs to parameters, or verbatim text.
+ModuleAttrValue = Union[ProgramShape, bool, InputOutputAlias, Raw]

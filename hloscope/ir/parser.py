@@ -19,6 +19,7 @@ from ..gc_pause import collector_paused
 from .attributes import (
     AttrValue, Metadata, MetadataValue, ModuleAttrValue, PadDim, ProgramShape, Raw, SliceDim, WindowDim,
 )
+from .aliasing import parse_input_output_alias
 from .computation import Computation
 from .conv_dims import ConvDimLabels, parse_dim_labels
 from .instruction import Instruction
@@ -150,6 +151,8 @@ class _ModuleParser:
             return ProgramShape(tuple(params), result)
         if key == "is_scheduled":
             return self.boolean()
+        if key == "input_output_alias":
+            return parse_input_output_alias(s)
         return Raw(s.balanced())
 
     def boolean(self) -> bool:

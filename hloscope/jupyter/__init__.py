@@ -6,6 +6,7 @@
     hloscope.explore(exe)                  ... for a compiled executable (or its record)
     hloscope.explore(comparison)           ... for hloscope's side of hloscope.xla.compare, with a "vs XLA" tab
     hloscope.explore(autojit_fn, x)        ... for an auto-clustered call: its graph per pass, its clusters
+    hloscope.explore(lz.steps())           the lazy view: steps of hloscope.lazy, their graphs, diffs
 
 This folder is the only part of hloscope that imports IPython and ipywidgets, and `import
 hloscope` never loads it. What it shows is a Compilation (hloscope.compilation), built and
@@ -37,6 +38,7 @@ def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
     pipeline="simplify", show="overview,stepper", opt_level=2, no_run=True,
     compare="numpy,jax", seed=0. With run=False the stages are left for `explorer.run()`."""
     from ..autocluster import AutoJitted
+    from ..lazy.history import StepRecord
     from ..xla.compare import Comparison
     from .explorer import Explorer  # needs ipywidgets
 
@@ -45,6 +47,10 @@ def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
 
         explorer_options = set(ExploreOptions.__dataclass_fields__) | {"passes", "no_run"}
         return explore_autojit(target, *args, **{k: v for k, v in options.items() if k not in explorer_options})
+    if isinstance(target, StepRecord) or (isinstance(target, (list, tuple)) and all(isinstance(s, StepRecord) for s in target)):
+        from .panels.lazy_steps import LazyStepsView  # hloscope.explore(lz.steps()): the lazy view
+
+        return LazyStepsView([target] if isinstance(target, StepRecord) else target)
 
     comparison = target if isinstance(target, Comparison) else None
     if comparison is not None:

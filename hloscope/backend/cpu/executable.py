@@ -26,6 +26,7 @@ from ...compilation.executable import Executable
 from ...compilation.record import Compilation
 from ...ir.module import HloModule
 from ...runtime.arguments import check_arguments
+from ...runtime.donation import donatable, fits
 from ...runtime.output_pool import OutputPool
 from ...runtime.signature import ArraySpec, Signature
 from .aot import save_aot
@@ -100,6 +101,7 @@ class CpuExecutable(Executable):
         self._table = ctypes.c_void_p * (len(signature.params) + len(signature.results))
         self._plain = all(r.perm is None for r in signature.results)
         self._single = signature.nesting is None
+        self._donations: dict[int, int] | None = None  # result -> parameter, found on first use
 
     def __call__(self, *args: Any) -> Any:
         arrays = check_arguments(self.signature, args)
@@ -112,6 +114,30 @@ class CpuExecutable(Executable):
         self._entry(table, arena)
         if self._plain:
             return outputs[0] if self._single else self.signature.pack(outputs)
+        results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
+        return self.signature.pack(results)
+
+    def call_donating(self, *args: Any) -> Any:
+        """Like a call, honouring the module's `input_output_alias` where it is safe
+        (runtime/donation.py): such a result is written into its parameter's array, which is
+        returned as that result (XLA's donation: the argument's old value is gone)."""
+        if self._donations is None:
+            module = self.report.module if self.report is not None else None
+            self._donations = donatable(module) if module is not None else {}
+        if not self._donations:
+            return self(*args)
+        arrays = check_arguments(self.signature, args)
+        outputs = []
+        for i, spec in enumerate(self.signature.results):
+            p = self._donations.get(i)
+            donate = p is not None and arrays[p] is args[p] and fits(arrays, p, spec)
+            outputs.append(arrays[p] if donate and p is not None else _output(spec, self._pool))
+        table = self._table(*map(_address, arrays), *map(_address, outputs))
+        try:
+            arena = self._local.arena
+        except AttributeError:
+            arena = self._new_arena()
+        self._entry(table, arena)
         results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
         return self.signature.pack(results)
 
