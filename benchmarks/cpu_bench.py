@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/cpu_bench.py            # all workloads
     .venv/bin/python benchmarks/cpu_bench.py --quick    # fewer repetitions
     .venv/bin/python benchmarks/cpu_bench.py softmax gelu
+    .venv/bin/python benchmarks/cpu_bench.py --no-corpus   # without the real-model compile-time table
 
 Each workload is one jax function: jax lowers it to HLO text (`jax.jit(f).lower(...)
 .as_text(dialect="hlo")`), hloscope parses and compiles that text, and the same numpy
@@ -283,8 +284,13 @@ def main() -> None:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("workloads", nargs="*", default=list(WORKLOADS))
     p.add_argument("--quick", action="store_true", help="5 repetitions instead of 30")
+    p.add_argument("--no-corpus", action="store_true", help="skip the real-model corpus's compile-time table")
     args = p.parse_args()
     run(args.workloads, 5 if args.quick else 30)
+    if not args.no_corpus:
+        import corpus_compile  # pyright: ignore[reportMissingImports]  # benchmarks/corpus_compile.py
+
+        corpus_compile.print_table(corpus_compile.table(list(corpus_compile.PROGRAMS), 2 if args.quick else 3))
 
 
 if __name__ == "__main__":
