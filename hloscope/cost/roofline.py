@@ -1,0 +1,149 @@
+"""The roofline: seconds = max(bytes / bandwidth, flops / peak) (+ a kernel launch on a GPU).
+
+A kernel is either waiting on memory or on arithmetic, whichever takes longer; a good kernel
+reaches that bound, a poor one is slower. The GPU peaks are datasheet numbers (SXM parts,
+dense, no sparsity); the CPU's are this machine's, measured once with numpy (a large copy
+for bandwidth, a BLAS matmul for flops, `tanh` for transcendentals) and cached on disk in
+the user's cache folder, since a measurement costs about a second.
+
+Transcendentals on a GPU run on the special function units: 16 per SM per clock against 128
+FP32 lanes doing an FMA (2 flops) each, so a GPU's transcendental rate is its FP32 peak / 16.
+The launch overhead is XLA's GPU performance model's (kKernelLaunchOverhead, 1 µs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .analysis import Cost
+
+LAUNCH_SECONDS = 1e-6
+CACHE_FILE = "cpu_peaks.json"
+HALF_TYPES = ("f16", "bf16")
+
+
+@dataclass(frozen=True)
+class Peaks:
+    """What one target can do per second."""
+
+    name: str
+    bandwidth: float  # bytes/s of main (HBM) memory
+    fp32_flops: float
+    fp16_flops: float  # tensor cores on a GPU; the CPU's f32 rate (no faster half path)
+    transcendentals: float
+    launch_seconds: float = 0.0
+    source: str = "datasheet"
+
+    def describe(self) -> str:
+        return (f"{self.name}: {self.bandwidth / 1e9:,.0f} GB/s, {self.fp32_flops / 1e12:,.2f} TFLOP/s fp32, "
+                f"{self.fp16_flops / 1e12:,.1f} TFLOP/s fp16 ({self.source})")
+
+
+def _gpu(name: str, tb_per_s: float, fp32_tflops: float, fp16_tflops: float) -> Peaks:
+    return Peaks(name, tb_per_s * 1e12, fp32_tflops * 1e12, fp16_tflops * 1e12, fp32_tflops * 1e12 / 16,
+                 LAUNCH_SECONDS, "NVIDIA datasheet, SXM")
+
+
+GPUS: dict[str, Peaks] = {
+    "H200": _gpu("H200", 4.8, 67.0, 989.5),
+    "H100": _gpu("H100", 3.35, 67.0, 989.5),
+    "A100": _gpu("A100", 2.039, 19.5, 312.0),
+}
+
+
+def estimate(cost: Cost, peaks: Peaks, dtype: str = "f32") -> float:
+    """Seconds for `cost` on `peaks`: the slower of memory and arithmetic, plus the launch."""
+    flop_rate = peaks.fp16_flops if dtype in HALF_TYPES else peaks.fp32_flops
+    memory = cost.bytes_accessed / peaks.bandwidth
+    arithmetic = cost.flops / flop_rate + cost.transcendentals / peaks.transcendentals
+    return max(memory, arithmetic) + peaks.launch_seconds
+
+
+def bound(cost: Cost, peaks: Peaks, dtype: str = "f32") -> str:
+    """"memory" or "compute": which side of the roofline the cost sits on."""
+    flop_rate = peaks.fp16_flops if dtype in HALF_TYPES else peaks.fp32_flops
+    arithmetic = cost.flops / flop_rate + cost.transcendentals / peaks.transcendentals
+    return "memory" if cost.bytes_accessed / peaks.bandwidth >= arithmetic else "compute"
+
+
+def targets(cpu: bool = True) -> dict[str, Peaks]:
+    """The targets estimates are given for: the GPUs of the table, and this CPU."""
+    return {**GPUS, **({"CPU": cpu_peaks()} if cpu else {})}
+
+
+def estimates(cost: Cost, peaks: dict[str, Peaks], dtype: str = "f32") -> dict[str, float]:
+    """{target: seconds} for one cost."""
+    return {name: estimate(cost, p, dtype) for name, p in peaks.items()}
+
+
+# ---- this machine's CPU ----
+def cache_folder() -> Path:
+    """The user's cache folder for hloscope (XDG's ~/.cache, or %LOCALAPPDATA% on Windows)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.environ.get("LOCALAPPDATA") or str(Path.home() / ".cache")
+    return Path(base) / "hloscope"
+
+
+_measured: dict[str, Peaks] = {}
+
+
+def cpu_peaks(folder: Path | None = None, remeasure: bool = False) -> Peaks:
+    """This CPU's peaks: from the cache file if there is one, else measured (about a second)."""
+    path = (folder or cache_folder()) / CACHE_FILE
+    key = str(path)
+    if key in _measured and not remeasure:
+        return _measured[key]
+    peaks = None if remeasure else _read(path)
+    if peaks is None:
+        peaks = measure_cpu()
+        _write(path, peaks)
+    _measured[key] = peaks
+    return peaks
+
+
+def _read(path: Path) -> Peaks | None:
+    try:
+        return Peaks(**json.loads(path.read_text()))
+    except (OSError, ValueError, TypeError):  # missing or damaged: measure again
+        return None
+
+
+def _write(path: Path, peaks: Peaks) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(peaks), indent=1, sort_keys=True))
+        tmp.replace(path)
+    except OSError:  # a read-only home: keep the measurement for this process only
+        pass
+
+
+def _best_seconds(fn, repeats: int) -> float:
+    fn()  # warm: page faults and BLAS thread start-up are not the steady state
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def measure_cpu() -> Peaks:
+    """Copy bandwidth (read + write bytes of 64 MiB), sgemm flops, tanh rate, best of a few."""
+    src = np.ones(16 << 20, np.float32)
+    dst = np.empty_like(src)
+    copy = _best_seconds(lambda: np.copyto(dst, src), 5)
+    n = 1024
+    a, b = np.ones((n, n), np.float32), np.ones((n, n), np.float32)
+    matmul = _best_seconds(lambda: a @ b, 3)
+    small = src[: 1 << 20]
+    out = np.empty_like(small)
+    tanh = _best_seconds(lambda: np.tanh(small, out=out), 5)
+    flops = 2 * n**3 / matmul
+    return Peaks("CPU", 2 * src.nbytes / copy, flops, flops, small.size / tanh, 0.0,
+                 f"measured on this machine ({os.cpu_count()} cores, numpy)")
