@@ -49,6 +49,7 @@ class Cost:
     bytes_read: int = 0
     bytes_written: int = 0
     fused_in: str = ""  # the fusion this instruction is part of ("" at top level)
+    computation: str = ""
 
     @property
     def bytes_accessed(self) -> int:
@@ -58,6 +59,7 @@ class Cost:
         out = {"name": self.name, "opcode": self.opcode, "flops": self.flops,
                "transcendentals": self.transcendentals, "bytes_read": self.bytes_read,
                "bytes_written": self.bytes_written}
+        out["computation"] = self.computation
         return out | ({"fused_in": self.fused_in} if self.fused_in else {})
 
 
@@ -85,15 +87,19 @@ class CostAnalysis:
 
     def __init__(self, module: HloModule):
         self.module = module
-        self.costs: dict[str, Cost] = {}
+        self.costs: dict[str, Cost] = {}  # by name: the entry's first (names may repeat elsewhere)
+        self.every: list[Cost] = []  # every instruction of every computation, in module order
         self._totals: dict[str, Cost] = {}
         # fused computation -> its fusion instruction, so fused entries name where they live
         self.fused_by = {inst.called_computations()[0]: inst.name
                          for _, inst in module.all_instructions() if inst.opcode == "fusion"}
 
     def run(self) -> dict[str, Cost]:
+        self.computation_total(self.module.entry_computation.name)
         for comp in self.module:
             self.computation_total(comp.name)
+        order = {comp.name: k for k, comp in enumerate(self.module)}
+        self.every.sort(key=lambda c: order[c.computation])
         return self.costs
 
     def computation_total(self, name: str) -> Cost:
@@ -114,8 +120,9 @@ class CostAnalysis:
             flops, trans = self.work(comp, inst)
             read, written = self.bytes(comp, inst)
             cost = Cost(inst.name, inst.opcode, flops, trans, read, written)
-        cost = replace(cost, fused_in=fused_in)
+        cost = replace(cost, fused_in=fused_in, computation=comp.name)
         self.costs.setdefault(inst.name, cost)
+        self.every.append(cost)
         return cost
 
     # ---- flops ----
@@ -221,6 +228,13 @@ def _parameter_read_bytes(fused: Computation, param: Instruction) -> int:
 def analyze(module: HloModule) -> dict[str, Cost]:
     """{instruction name: Cost} for every instruction of every computation, fused included."""
     return CostAnalysis(module).run()
+
+
+def analyze_all(module: HloModule) -> list[Cost]:
+    """Every instruction's Cost in module order (names repeated across computations kept)."""
+    analysis = CostAnalysis(module)
+    analysis.run()
+    return analysis.every
 
 
 def module_totals(module: HloModule) -> Cost:
