@@ -117,7 +117,10 @@ class GpuBuild:
             return "not run (ptxas=False)"
         c.assembler = result = ptxas.assemble(c.ptx, self.options.sm)
         c.kernels = self.kernels(c)
-        return result.note.splitlines()[0] if result.note else ""
+        note = result.note.splitlines()[0] if result.note else ""
+        if result.ok:  # say whether SASS could be shown too
+            note += f"; {result.disassembly.note}" if result.sass else "; no SASS (cuobjdump/nvdisasm not found)"
+        return note
 
     def load(self, c: Compilation) -> str:
         module = _optimized(c)
