@@ -3,8 +3,10 @@
 A kernel is either waiting on memory or on arithmetic, whichever takes longer; a good kernel
 reaches that bound, a poor one is slower. The GPU peaks are datasheet numbers (SXM parts,
 dense, no sparsity); the CPU's are this machine's, measured once with numpy (a large copy
-for bandwidth, a BLAS matmul for flops, `tanh` for transcendentals) and cached on disk in
-the user's cache folder, since a measurement costs about a second.
+for bandwidth, a BLAS matmul for flops, exp/sin/tanh for transcendentals; medians, since a
+shared machine's best run is not what a kernel usually gets) and cached on disk in the
+user's cache folder, since a measurement costs about a second. `cpu_peaks(remeasure=True)`
+measures again (say, after the machine's load changed).
 
 Transcendentals on a GPU run on the special function units: 16 per SM per clock against 128
 FP32 lanes doing an FMA (2 flops) each, so a GPU's transcendental rate is its FP32 peak / 16.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -123,27 +126,31 @@ def _write(path: Path, peaks: Peaks) -> None:
         pass
 
 
-def _best_seconds(fn, repeats: int) -> float:
-    fn()  # warm: page faults and BLAS thread start-up are not the steady state
-    best = float("inf")
+def _median_seconds(fn, repeats: int) -> float:
+    """The median of `repeats` timed calls after a warm one: the steady state a kernel sees
+    (page faults and BLAS thread start-up are not), not the luckiest run."""
+    fn()
+    times = []
     for _ in range(repeats):
         start = time.perf_counter()
         fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def measure_cpu() -> Peaks:
-    """Copy bandwidth (read + write bytes of 64 MiB), sgemm flops, tanh rate, best of a few."""
+    """Copy bandwidth (read + write bytes of 64 MiB arrays), sgemm flops, and the rate of
+    numpy's exp, sin and tanh together (transcendentals differ: one number stands for all)."""
     src = np.ones(16 << 20, np.float32)
     dst = np.empty_like(src)
-    copy = _best_seconds(lambda: np.copyto(dst, src), 5)
+    copy = _median_seconds(lambda: np.copyto(dst, src), 9)
     n = 1024
     a, b = np.ones((n, n), np.float32), np.ones((n, n), np.float32)
-    matmul = _best_seconds(lambda: a @ b, 3)
-    small = src[: 1 << 20]
+    matmul = _median_seconds(lambda: a @ b, 5)
+    small = np.linspace(-3, 3, 1 << 20, dtype=np.float32)
     out = np.empty_like(small)
-    tanh = _best_seconds(lambda: np.tanh(small, out=out), 5)
+    functions = (np.exp, np.sin, np.tanh)
+    transcendental = sum(_median_seconds(lambda f=f: f(small, out=out), 5) for f in functions)
     flops = 2 * n**3 / matmul
-    return Peaks("CPU", 2 * src.nbytes / copy, flops, flops, small.size / tanh, 0.0,
-                 f"measured on this machine ({os.cpu_count()} cores, numpy)")
+    return Peaks("CPU", 2 * src.nbytes / copy, flops, flops, len(functions) * small.size / transcendental, 0.0,
+                 f"measured on this machine ({os.cpu_count()} cores, numpy, medians)")
