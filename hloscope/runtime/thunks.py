@@ -31,6 +31,7 @@ class Thunk:
     buffers: tuple[str, ...] = ()
     launch: str = ""  # grid and block of a kernel
     depth: int = 0  # > 0: inside a loop or a branch
+    bytes: int = 0  # what a copy moves
 
     def line(self, streams: dict[int, int]) -> str:
         """The thunks.txt line (`streams`: thunk index -> its stream, for the waits)."""

@@ -149,7 +149,7 @@ def _thunk(step: Step, index: int, stream: int, wait: tuple, depth: int, instruc
         source = f"constant {step.constant}" if step.src is None else step.src.describe()
         buffers = (step.dst.describe(),) + (() if step.src is None else (step.src.describe(),))
         return Thunk(index, "copy", f"{source} -> {step.dst.describe()}", step.dst.value, stream, wait, buffers,
-                     "", depth)
+                     "", depth, step.dst.size)
     kind = "while" if isinstance(step, WhileLoop) else "conditional"
     assert isinstance(step, (WhileLoop, Conditional))
     return Thunk(index, kind, listing([step])[0], step.instruction, stream, wait, (), "", depth)
