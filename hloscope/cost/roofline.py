@@ -44,8 +44,8 @@ class Peaks:
     source: str = "datasheet"
 
     def describe(self) -> str:
-        return (f"{self.name}: {self.bandwidth / 1e9:,.0f} GB/s, {self.fp32_flops / 1e12:,.2f} TFLOP/s fp32, "
-                f"{self.fp16_flops / 1e12:,.1f} TFLOP/s fp16 ({self.source})")
+        return (f"{self.name}: {self.bandwidth / 1e9:,.0f} GB/s, {self.fp32_flops / 1e12:.3g} TFLOP/s fp32, "
+                f"{self.fp16_flops / 1e12:.4g} TFLOP/s fp16 ({self.source})")
 
 
 def _gpu(name: str, tb_per_s: float, fp32_tflops: float, fp16_tflops: float) -> Peaks:
