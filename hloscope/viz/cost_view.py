@@ -91,3 +91,15 @@ def fusion_saving(before: HloModule, fused: list[str], fusion: Cost, target: str
         return ""
     peaks = GPUS[target]
     return f"fusing saves {megabytes(saved)} of traffic, about {seconds(saved / peaks.bandwidth)} on {target}"
+
+
+def measured_vs_estimated(c: Compilation, profile: list[tuple[str, float]], target: str = "H200") -> str:
+    """Where a GPU ran it: each kernel's measured time (`exe.profile(...)`: [(kernel, ms)])
+    next to its roofline estimate on `target`, and the ratio."""
+    estimates = {k.name: k.estimates[target] for k in kernel_estimates(c, cpu=False)}
+    lines = [f"{'kernel':<32} {'estimate':>10} {'measured':>10} {'measured/est':>13}"]
+    for name, ms in profile:
+        est, measured = estimates.get(name, 0.0), ms / 1e3
+        ratio = f"{measured / est:12.2f}x" if est else f"{'-':>13}"
+        lines.append(f"{name:<32} {seconds(est):>10} {seconds(measured):>10} {ratio}")
+    return "\n".join(lines)

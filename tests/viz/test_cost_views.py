@@ -10,7 +10,7 @@ from hloscope.ir.parser import parse_hlo
 from hloscope.session import SessionOptions
 from hloscope.viz.cost_html import estimate_vs_measured_html, fusion_saving_text, kernel_estimates_html
 from hloscope.viz.cost_overlay import hottest, overlay_css, overlay_values
-from hloscope.viz.cost_view import estimate_vs_measured, kernel_estimates
+from hloscope.viz.cost_view import estimate_vs_measured, kernel_estimates, measured_vs_estimated
 from hloscope.viz.ir_text import available_views, view_html
 from hloscope.viz.stream_timeline import schedule, timeline_svg
 
@@ -93,3 +93,14 @@ def test_ir_tab_offers_sass_and_the_thunks(gpu):
         assert "SASS" in available_views(report)
         text = view_html(report, "SASS", report.kernels[0].name)
         assert report.kernels[0].name in text or "no SASS" in text
+
+
+def test_measured_gpu_times_sit_next_to_the_estimates(gpu):
+    # the profile a GPU run gives (exe.profile: [(kernel, ms per launch)]), here made up
+    names = [k.name for k in gpu.kernels]
+    est = {k.name: k.estimates["H200"] for k in kernel_estimates(gpu, cpu=False)}
+    profile = [(n, 2 * est[n] * 1e3) for n in names]
+    table = measured_vs_estimated(gpu, profile).splitlines()
+    assert table[0].split() == ["kernel", "estimate", "measured", "measured/est"]
+    assert [line.split()[0] for line in table[1:]] == names
+    assert all(line.endswith("2.00x") for line in table[1:])
