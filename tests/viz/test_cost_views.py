@@ -104,3 +104,13 @@ def test_measured_gpu_times_sit_next_to_the_estimates(gpu):
     assert table[0].split() == ["kernel", "estimate", "measured", "measured/est"]
     assert [line.split()[0] for line in table[1:]] == names
     assert all(line.endswith("2.00x") for line in table[1:])
+
+
+def test_the_html_export_carries_the_cost_line_and_the_thunks(tmp_path):
+    cpu = session.new(CHAIN, options=SessionOptions(compare=()))
+    session.run(cpu, strict=True)
+    assert "measured/estimated" in cpu.save_html(tmp_path / "cpu.html").read_text()
+    gpu = session.new(TWO_DOTS, options=SessionOptions(backend="gpu", compare=()))
+    session.run(gpu)
+    page = gpu.save_html(tmp_path / "gpu.html").read_text()
+    assert "<b>thunks on streams (GPU)</b>" in page and "waits=[event" in page
