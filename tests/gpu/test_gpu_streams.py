@@ -33,25 +33,36 @@ def _launch(name: str, *buffers: Buffer) -> KernelLaunch:
     return KernelLaunch(name, (1, 1, 1), (32, 1, 1), 0, buffers)
 
 
-def _arena(offset: int, size: int = 64) -> Buffer:
-    return Buffer("arena", offset, size, f"v{offset}", array("f32", size // 4))
+def _arena(offset: int, value: str, size: int = 64) -> Buffer:
+    return Buffer("arena", offset, size, value, array("f32", size // 4))
 
 
-def test_reused_arena_bytes_order_kernels_that_share_no_value():
-    # k2 writes the bytes k0 wrote and k1 read (the memory plan reused them): a hazard
-    param = Buffer("param", 0, 64, "p", array("f32", 16))
-    steps = (_launch("k0", param, _arena(0)), _launch("k1", _arena(0), _arena(64)),
-             _launch("k2", param, _arena(0)), _launch("k3", param, _arena(128)))
-    assert dependencies(steps) == [set(), {0}, {0, 1}, set()]
-    assert assign(steps) == [0, 0, 0, 1]
+PARAM = Buffer("param", 0, 64, "p", array("f32", 16))
+NAMES = {f"k{i}": f"k{i}" for i in range(8)}  # kernel -> the instruction it computes
+
+
+def test_hazards_on_reused_bytes_order_kernels_and_shared_reads_do_not():
+    steps = (_launch("k0", PARAM, _arena(0, "k0")),  # writes A
+             _launch("k1", _arena(0, "k0"), _arena(64, "k1")),  # reads A, writes B
+             _launch("k2", PARAM, _arena(0, "k2")),  # the plan reused A's bytes: after k0 and k1
+             _launch("k3", PARAM, _arena(128, "k3")),  # independent
+             _launch("k4", _arena(64, "k1"), _arena(192, "k4")),  # two readers of B ...
+             _launch("k5", _arena(64, "k1"), _arena(256, "k5")))  # ... need not wait for each other
+    assert dependencies(steps, NAMES) == [set(), {0}, {0, 1}, set(), {1}, {1}]
+    assert assign(steps, instruction_of=NAMES) == [0, 0, 0, 1, 2, 3]
 
 
 def test_streams_are_capped_and_a_chain_stays_on_one():
-    param = Buffer("param", 0, 64, "p", array("f32", 16))
-    steps = tuple(_launch(f"k{i}", param, _arena(64 * i)) for i in range(6))
-    assert assign(steps, max_streams=3) == [0, 1, 2, 0, 1, 2]
-    text = thunk_sequence(steps, {}, max_streams=3).text()
-    assert "6 thunks on 3 stream(s) (at most 3)" in text
+    independent = tuple(_launch(f"k{i}", PARAM, _arena(64 * i, f"k{i}")) for i in range(6))
+    assert assign(independent, max_streams=3, instruction_of=NAMES) == [0, 1, 2, 0, 1, 2]
+    assert "6 thunks on 3 stream(s) (at most 3)" in thunk_sequence(independent, NAMES, max_streams=3).text()
+    chain = tuple(_launch(f"k{i}", _arena(64 * i, f"k{i}"), _arena(64 * i + 64, f"k{i + 1}")) for i in range(6))
+    assert assign(chain, instruction_of={f"k{i}": f"k{i + 1}" for i in range(6)}) == [0] * 6
+
+
+def test_unknown_kernels_are_taken_to_write_every_arena_buffer_they_touch():
+    steps = (_launch("a", _arena(0, "x"), _arena(64, "y")), _launch("b", _arena(0, "x"), _arena(128, "z")))
+    assert dependencies(steps) == [set(), {0}]
 
 
 def test_a_host_driven_loop_joins_every_stream():

@@ -10,87 +10,161 @@ them in launch order and give each a stream greedily:
 
 Then each thunk waits, per other stream, on the event of its latest dependency there.
 
-Two steps depend on each other when they touch the same device memory and it is not
-read-only: arena bytes that overlap (a producer's result, or a temporary reused by the
-memory plan) or the same output. Parameters and constants are only read, so two kernels
-reading the same weight still overlap. A loop or conditional is driven by the host: it
-waits for everything before it and everything after waits for it (stream 0).
+A step depends on an earlier one when their memory accesses conflict: one writes bytes
+the other reads or writes (read-after-write, write-after-read, write-after-write). A kernel
+writes its instruction's result (arena buffers named after it, or its scratch) and any
+output; everything else it touches it reads. Arena bytes are compared as intervals, so a
+temporary the memory plan reused orders its old readers before its new writer. Parameters
+and constants are only read: two kernels reading the same weight may overlap. Kernels of one
+instruction stay in order. A loop or conditional is driven by the host: it waits for
+everything before it and everything after waits for it (stream 0).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
+from dataclasses import dataclass, field
+
 from ...runtime.thunks import Thunk, ThunkSequence
 from ..buffers import Buffer
-from .program import Conditional, DeviceCopy, KernelLaunch, Step, WhileLoop, kernel_launches, listing
+from .program import Conditional, DeviceCopy, KernelLaunch, Step, WhileLoop, listing
 
-MAX_STREAMS = 4  # XLA's default too (xla_gpu_... uses a handful; more rarely helps)
-WRITABLE = ("arena", "output")
-
-
-def step_buffers(step: Step) -> list[Buffer]:
-    """Every buffer a step touches, nested steps included."""
-    if isinstance(step, KernelLaunch):
-        return list(step.buffers)
-    if isinstance(step, DeviceCopy):
-        return [step.dst] + ([] if step.src is None else [step.src])
-    found = [step.pred] if isinstance(step, WhileLoop) else [step.selector] if isinstance(step, Conditional) else []
-    for launch in kernel_launches([step]):
-        found += launch.buffers
-    return found
+MAX_STREAMS = 4  # a handful: more streams rarely find more independent work
 
 
 def is_host_driven(step: Step) -> bool:
     return isinstance(step, (WhileLoop, Conditional))
 
 
-def conflict(a: list[Buffer], b: list[Buffer]) -> bool:
-    """Do two steps share memory that someone may write?"""
-    return any(x.kind in WRITABLE and x.overlaps(y) for x in a for y in b)
+def accesses(step: Step, instruction_of: dict[str, str]) -> tuple[list[Buffer], list[Buffer]]:
+    """(read, written) buffers of a top-level kernel or copy (see the module docstring)."""
+    if isinstance(step, DeviceCopy):
+        return ([] if step.src is None else [step.src]), [step.dst]
+    if not isinstance(step, KernelLaunch):
+        return [], []
+    inst = instruction_of.get(step.name)
+    read, written = [], []
+    for b in step.buffers:
+        writes = b.kind == "output" or (b.kind == "arena" and (
+            inst is None or b.value == inst or b.value.startswith(inst + ".")))
+        (written if writes else read).append(b)
+    return read, written
 
 
-def dependencies(steps: tuple) -> list[set[int]]:
-    """For each top-level step, the earlier steps it must wait for (direct only)."""
-    touched = [step_buffers(s) for s in steps]
+@dataclass
+class Region:
+    """The accesses so far to one buffer's bytes: its last writer, and readers since."""
+
+    writer: int | None = None
+    readers: list[int] = field(default_factory=list)
+
+
+class Hazards:
+    """Memory regions and who touched them; finds the steps a new access conflicts with."""
+
+    def __init__(self):
+        self.regions: dict[tuple, Region] = {}
+        self.starts: list[tuple[int, int, tuple]] = []  # arena regions by start: (start, end, key)
+        self.widest = 0
+
+    @staticmethod
+    def key(b: Buffer) -> tuple:
+        return (b.kind, b.slot, b.size) if b.kind == "arena" else (b.kind, b.slot, b.value)
+
+    def overlapping(self, b: Buffer) -> list[Region]:
+        if b.kind != "arena":
+            region = self.regions.get(self.key(b))
+            return [region] if region else []
+        end = b.slot + b.size
+        first = bisect_left(self.starts, (b.slot - self.widest,))
+        found = []
+        for start, stop, key in self.starts[first:]:
+            if start >= end:
+                break
+            if stop > b.slot:
+                found.append(self.regions[key])
+        return found
+
+    def conflicts(self, read: list[Buffer], written: list[Buffer]) -> set[int]:
+        deps: set[int] = set()
+        for b in read + written:
+            for region in self.overlapping(b):
+                if region.writer is not None:
+                    deps.add(region.writer)
+                if b in written:
+                    deps.update(region.readers)
+        return deps
+
+    def record(self, i: int, read: list[Buffer], written: list[Buffer]) -> None:
+        for b in read + written:
+            k = self.key(b)
+            if k not in self.regions:
+                self.regions[k] = Region()
+                if b.kind == "arena":
+                    insort(self.starts, (b.slot, b.slot + b.size, k))
+                    self.widest = max(self.widest, b.size)
+            region = self.regions[k]
+            if b in written:
+                region.writer, region.readers = i, []
+            else:
+                region.readers.append(i)
+
+
+def dependencies(steps: tuple, instruction_of: dict[str, str] | None = None) -> list[set[int]]:
+    """For each top-level step, the earlier steps it must wait for."""
+    instruction_of = instruction_of or {}
+    hazards = Hazards()
     deps: list[set[int]] = []
+    barrier, since_barrier = None, []  # the last host-driven step, the steps after it
+    last_of: dict[str, int] = {}  # instruction -> its latest kernel
     for i, step in enumerate(steps):
         if is_host_driven(step):
-            deps.append(set(range(i)))
+            deps.append(set(since_barrier) | ({barrier} if barrier is not None else set()))
+            barrier, since_barrier = i, []
             continue
-        deps.append({j for j in range(i) if is_host_driven(steps[j]) or conflict(touched[i], touched[j])})
+        read, written = accesses(step, instruction_of)
+        found = hazards.conflicts(read, written) | ({barrier} if barrier is not None else set())
+        inst = instruction_of.get(getattr(step, "name", ""))
+        if inst in last_of:
+            found.add(last_of[inst])
+        if inst:
+            last_of[inst] = i
+        hazards.record(i, read, written)
+        deps.append(found)
+        since_barrier.append(i)
     return deps
 
 
-def ancestors(deps: list[set[int]]) -> list[set[int]]:
-    """Transitive closure of the dependencies, in launch order."""
-    closed: list[set[int]] = []
+def ancestors(deps: list[set[int]]) -> list[int]:
+    """Transitive closure of the dependencies, as bit sets (bit j: step j comes first)."""
+    closed: list[int] = []
     for direct in deps:
-        found = set(direct)
+        bits = 0
         for j in direct:
-            found |= closed[j]
-        closed.append(found)
+            bits |= closed[j] | (1 << j)
+        closed.append(bits)
     return closed
 
 
-def assign(steps: tuple, max_streams: int = MAX_STREAMS) -> list[int]:
+def assign(steps: tuple, max_streams: int = MAX_STREAMS, instruction_of: dict[str, str] | None = None,
+           deps: list[set[int]] | None = None) -> list[int]:
     """A stream per top-level step (the greedy rule in the module docstring)."""
-    deps = dependencies(steps)
+    deps = deps if deps is not None else dependencies(steps, instruction_of)
     before = ancestors(deps)
     tails: list[int | None] = []  # per stream: its last step so far
     counts: list[int] = []
     chosen: list[int] = []
     for i, step in enumerate(steps):
-        free = [s for s, tail in enumerate(tails) if tail is None or tail in before[i]]
+        free = [s for s, tail in enumerate(tails) if tail is None or (before[i] >> tail) & 1]
         if is_host_driven(step):
             stream = 0
         elif free:
             stream = free[0]
         elif len(tails) < max_streams:
             stream = len(tails)
-            tails.append(None)
-            counts.append(0)
         else:
             stream = min(range(len(tails)), key=lambda s: counts[s])
-        if not tails:
+        while len(tails) <= stream:
             tails.append(None)
             counts.append(0)
         tails[stream], counts[stream] = i, counts[stream] + 1
@@ -114,21 +188,21 @@ def waits(deps: list[set[int]], streams: list[int]) -> list[tuple[int, ...]]:
 def thunk_sequence(steps: tuple, instruction_of: dict[str, str], max_streams: int = MAX_STREAMS) -> ThunkSequence:
     """The program's thunks in launch order with streams and events; nested steps follow
     their loop or conditional on stream 0."""
-    streams = assign(steps, max_streams)
-    waited = waits(dependencies(steps), streams)
+    deps = dependencies(steps, instruction_of)
+    streams = assign(steps, max_streams, deps=deps)
     thunks: list[Thunk] = []
-    for step, stream, wait in zip(steps, streams, waited):
-        _add(thunks, step, stream, wait, 0, instruction_of)
+    index_of: list[int] = []  # top-level step -> its thunk's index
+    for step, stream, wait in zip(steps, streams, waits(deps, streams)):
+        index_of.append(len(thunks))
+        thunks.append(_thunk(step, len(thunks), stream, tuple(index_of[w] for w in wait), 0, instruction_of))
+        _add_nested(thunks, step, 1, instruction_of)
     return ThunkSequence(tuple(thunks), max_streams)
 
 
-def _add(thunks: list[Thunk], step: Step, stream: int, wait: tuple, depth: int, instruction_of: dict) -> None:
-    top = [t.index for t in thunks if t.depth == 0]
-    index = len(thunks)
-    waits_at = tuple(top[w] for w in wait) if depth == 0 else ()
-    thunks.append(_thunk(step, index, stream, waits_at, depth, instruction_of))
+def _add_nested(thunks: list[Thunk], step: Step, depth: int, instruction_of: dict) -> None:
     for nested in _nested_steps(step):
-        _add(thunks, nested, 0, (), depth + 1, instruction_of)
+        thunks.append(_thunk(nested, len(thunks), 0, (), depth, instruction_of))
+        _add_nested(thunks, nested, depth + 1, instruction_of)
 
 
 def _nested_steps(step: Step) -> list[Step]:
