@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from ..ir.computation import Computation
 from ..ir.conv_dims import ConvDimLabels, parse_dim_labels
 from ..ir.instruction import Instruction
+from ..ir.memo import per_value
 from ..ir.module import HloModule
 from ..ir.opcodes import OPCODES
 from ..ir.shape import ArrayShape, Shape, TupleShape
@@ -225,20 +226,25 @@ def _parameter_read_bytes(fused: Computation, param: Instruction) -> int:
     return nbytes(param.shape)
 
 
+@per_value
+def analysis(module: HloModule) -> CostAnalysis:
+    """The module's analysis, made once while the module lives (views ask again and again)."""
+    done = CostAnalysis(module)
+    done.run()
+    return done
+
+
 def analyze(module: HloModule) -> dict[str, Cost]:
-    """{instruction name: Cost} for every instruction of every computation, fused included."""
-    return CostAnalysis(module).run()
+    """{instruction name: Cost} for every instruction of every computation, fused included
+    (shared: do not change it)."""
+    return analysis(module).costs
 
 
 def analyze_all(module: HloModule) -> list[Cost]:
     """Every instruction's Cost in module order (names repeated across computations kept)."""
-    analysis = CostAnalysis(module)
-    analysis.run()
-    return analysis.every
+    return analysis(module).every
 
 
 def module_totals(module: HloModule) -> Cost:
     """The entry computation's total: what running the program once costs."""
-    analysis = CostAnalysis(module)
-    analysis.run()
-    return analysis.computation_total(module.entry_computation.name)
+    return analysis(module).computation_total(module.entry_computation.name)

@@ -1,20 +1,19 @@
 """The cost model as the views show it: cost.json, per-kernel estimate lines, the CPU's
-estimate against its measured time, and a fusion's saving in words.
+estimate against its measured time, a GPU's measured kernel times against theirs.
 
     cost_json(c)        {"instructions": [...], "kernels": [...]} (the dump's cost.json)
     kernel_estimates(c) a KernelCost per kernel of the record
     estimate_vs_measured(c)  (estimated s, measured s) for the CPU run, when it ran
-    fusion_saving(module_before, fusion)  "fusing saves 1.2 MB of traffic, about 0.25 µs on H200"
+    measured_vs_estimated(c, profile)  a GPU run's kernel times next to their estimates
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cost import GPUS, analyze, targets
-from ..cost.analysis import Cost, CostAnalysis
+from ..cost import analyze, targets
+from ..cost.analysis import analyze_all
 from ..cost.kernels import KernelCost, kernel_costs
-from ..ir.module import HloModule
 
 if TYPE_CHECKING:  # the record is read, never imported: views sit below it
     from ..compilation.record import Compilation
@@ -33,10 +32,8 @@ def cost_json(c: Compilation) -> dict[str, Any]:
     module = c.module
     if module is None:
         return {"instructions": [], "kernels": []}
-    analysis = CostAnalysis(module)
-    costs = analysis.run()
-    kernels = kernel_costs(module, [(k.name, k.instruction) for k in c.kernels], targets(), costs)
-    return {"instructions": [cost.as_dict() for cost in analysis.every],
+    kernels = kernel_costs(module, [(k.name, k.instruction) for k in c.kernels], targets(), analyze(module))
+    return {"instructions": [cost.as_dict() for cost in analyze_all(module)],
             "kernels": [k.as_dict() for k in kernels]}
 
 
@@ -80,17 +77,6 @@ def estimate_vs_measured_line(c: Compilation) -> str:
         return ""
     est, measured = pair
     return f"estimated {seconds(est)} vs measured {seconds(measured)} on this CPU (measured/estimated {measured / est:.2f}x)"
-
-
-def fusion_saving(before: HloModule, fused: list[str], fusion: Cost, target: str = "H200") -> str:
-    """What fusing `fused` (instruction names of `before`) into `fusion` saves in traffic."""
-    costs = analyze(before)
-    unfused = sum(costs[n].bytes_accessed for n in fused if n in costs)
-    saved = unfused - fusion.bytes_accessed
-    if saved <= 0:
-        return ""
-    peaks = GPUS[target]
-    return f"fusing saves {megabytes(saved)} of traffic, about {seconds(saved / peaks.bandwidth)} on {target}"
 
 
 def measured_vs_estimated(c: Compilation, profile: list[tuple[str, float]], target: str = "H200") -> str:
