@@ -8,6 +8,7 @@ import html
 from typing import TYPE_CHECKING
 
 from ..cost import GPUS, analyze, module_totals
+from ..cost.analysis import nbytes
 from ..passes.record import PassRecord
 from .cost_view import estimate_vs_measured, kernel_estimates, megabytes, seconds
 from .stream_timeline import timeline_svg
@@ -16,6 +17,7 @@ if TYPE_CHECKING:  # the record is read, never imported: views sit below it
     from ..compilation.record import Compilation
 
 SAVING_TARGET = "H200"
+MAX_LINES = 8  # per-fusion and per-decision lines shown under a pass run
 
 
 def kernel_estimates_html(c: Compilation) -> str:
@@ -56,13 +58,28 @@ def fusion_saving_text(r: PassRecord, target: str = SAVING_TARGET) -> str:
              f"on {target}"]
     before, after = analyze(r.before), analyze(r.after)
     new = [c for c in after.values() if c.opcode == "fusion" and not c.fused_in and c.name not in before]
-    for fusion in new[:8]:
+    for fusion in new[:MAX_LINES]:
         inside = [after[n] for n in after if after[n].fused_in == fusion.name and after[n].opcode != "parameter"]
         unfused = sum(before[i.name].bytes_accessed for i in inside if i.name in before and not before[i.name].fused_in)
         if unfused > fusion.bytes_accessed:
             lines.append(f"{fusion.name}: {megabytes(unfused - fusion.bytes_accessed)} less "
                          f"({megabytes(unfused)} unfused, {megabytes(fusion.bytes_accessed)} fused)")
-    return "\n".join(lines)
+    return "\n".join(lines + decision_savings(r, target))
+
+
+def decision_savings(r: PassRecord, target: str = SAVING_TARGET) -> list[str]:
+    """Per accepted fusion decision: the producer's result is no longer written to memory
+    and read back by its consumer, so 2x its bytes are saved (once per fusion decision)."""
+    entry = r.before.entry_computation
+    lines = []
+    fused = [d for d in r.log if d.accepted and d.action == "fused" and d.subject in entry]
+    for d in fused[:MAX_LINES]:
+        saved = 2 * nbytes(entry[d.subject].shape)
+        lines.append(f"fused {d.subject} into {d.target}: saves {megabytes(saved)} of traffic, about "
+                     f"{seconds(saved / GPUS[target].bandwidth)} on {target}")
+    if len(fused) > MAX_LINES:
+        lines.append(f"... and {len(fused) - MAX_LINES} more fusion decisions")
+    return lines
 
 
 def fusion_saving_html(r: PassRecord) -> str:

@@ -73,6 +73,7 @@ def test_fusion_pass_saving_in_words():
     saved = (3 * n + 2 * n) - 3 * n  # add (2 reads, 1 write) + exp (1, 1) -> fusion (2 reads, 1 write)
     assert text.startswith(f"fusing saves {saved / 1e6:.3g} MB of traffic, about ")
     assert "on H200" in text.splitlines()[0]
+    assert f"fused s into e: saves {2 * n / 1e6:.3g} MB of traffic, about " in text  # the decision's own line
 
 
 def test_cpu_estimate_sits_next_to_the_measured_time():
