@@ -182,6 +182,8 @@ def available_views(report: Compilation) -> list[str]:
         views.append("host program (GPU)")
     if report.assembly_language == "PTX" and report.assembler is not None:
         views.append("SASS")
+        if getattr(report.assembler, "sass", ""):
+            views.append("PTX | SASS")
     if report.thunks is not None:
         views.append("thunks & streams (GPU)")
     return views
@@ -202,6 +204,10 @@ def view_html(report: Compilation, view: str, kernel: str | None) -> str:
         return code_block(report.program, "asm")
     if view == "SASS":
         return code_block(sass_text(report, kernel), "asm")
+    if view == "PTX | SASS":  # the virtual ISA next to the machine code ptxas made of it
+        ptx = ptx_function(report.ptx, kernel) if kernel else report.ptx
+        return ("<div style='display:flex;gap:8px'><div style='flex:1;min-width:0'>" + code_block(ptx, "asm")
+                + "</div><div style='flex:1;min-width:0'>" + code_block(sass_text(report, kernel), "asm") + "</div></div>")
     if view.startswith("thunks"):
         return timeline_html(report)
     if view.startswith("LLVM"):

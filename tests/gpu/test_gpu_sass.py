@@ -62,3 +62,14 @@ def test_split_kernels_reads_both_tools_output():
     for text in (cuobjdump, nvdisasm):
         kernels = sass.split_kernels(text)
         assert list(kernels) == ["k1", "k2"] and "EXIT" in kernels["k1"] and "RET" in kernels["k2"]
+
+
+@needs_ptxas
+@needs_disassembler
+def test_the_ir_tab_shows_ptx_next_to_sass(softmax):
+    from hloscope.viz.ir_text import available_views, view_html
+
+    assert {"SASS", "PTX | SASS"} <= set(available_views(softmax))
+    name = softmax.kernels[0].name
+    both = view_html(softmax, "PTX | SASS", name)
+    assert f".entry {name}" in both and (f"Function : {name}" in both or f".text.{name}" in both)
