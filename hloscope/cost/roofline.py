@@ -2,8 +2,9 @@
 
 A kernel is either waiting on memory or on arithmetic, whichever takes longer; a good kernel
 reaches that bound, a poor one is slower. The GPU peaks are datasheet numbers (SXM parts,
-dense, no sparsity); the CPU's are this machine's, measured once with numpy (a large copy
-for bandwidth, a BLAS matmul for flops, exp/sin/tanh for transcendentals; medians, since a
+dense, no sparsity); the CPU's are this machine's, measured once with numpy (a large max
+for read bandwidth, a copy for write bandwidth, a BLAS matmul for flops, exp/sin/tanh for
+transcendentals; medians, since a
 shared machine's best run is not what a kernel usually gets) and cached on disk in the
 user's cache folder, since a measurement costs about a second. `cpu_peaks(remeasure=True)`
 measures again (say, after the machine's load changed).
@@ -19,6 +20,7 @@ import json
 import os
 import statistics
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -27,7 +29,7 @@ import numpy as np
 from .analysis import Cost
 
 LAUNCH_SECONDS = 1e-6
-CACHE_FILE = "cpu_peaks.json"
+CACHE_FILE = "cpu_peaks_v2.json"  # v2: read and write bandwidth apart
 HALF_TYPES = ("f16", "bf16")
 
 
@@ -36,15 +38,20 @@ class Peaks:
     """What one target can do per second."""
 
     name: str
-    bandwidth: float  # bytes/s of main (HBM) memory
+    bandwidth: float  # bytes/s of main (HBM) memory; read bandwidth where `write_bandwidth` is set
     fp32_flops: float
     fp16_flops: float  # tensor cores on a GPU; the CPU's f32 rate (no faster half path)
     transcendentals: float
     launch_seconds: float = 0.0
     source: str = "datasheet"
+    write_bandwidth: float = 0.0  # 0: writes as fast as reads (a GPU's HBM figure covers both)
+
+    def memory_seconds(self, bytes_read: int, bytes_written: int) -> float:
+        return bytes_read / self.bandwidth + bytes_written / (self.write_bandwidth or self.bandwidth)
 
     def describe(self) -> str:
-        return (f"{self.name}: {self.bandwidth / 1e9:,.0f} GB/s, {self.fp32_flops / 1e12:.3g} TFLOP/s fp32, "
+        writes = f" read, {self.write_bandwidth / 1e9:,.0f} GB/s write" if self.write_bandwidth else ""
+        return (f"{self.name}: {self.bandwidth / 1e9:,.0f} GB/s{writes}, {self.fp32_flops / 1e12:.3g} TFLOP/s fp32, "
                 f"{self.fp16_flops / 1e12:.4g} TFLOP/s fp16 ({self.source})")
 
 
@@ -63,7 +70,7 @@ GPUS: dict[str, Peaks] = {
 def estimate(cost: Cost, peaks: Peaks, dtype: str = "f32") -> float:
     """Seconds for `cost` on `peaks`: the slower of memory and arithmetic, plus the launch."""
     flop_rate = peaks.fp16_flops if dtype in HALF_TYPES else peaks.fp32_flops
-    memory = cost.bytes_accessed / peaks.bandwidth
+    memory = peaks.memory_seconds(cost.bytes_read, cost.bytes_written)
     arithmetic = cost.flops / flop_rate + cost.transcendentals / peaks.transcendentals
     return max(memory, arithmetic) + peaks.launch_seconds
 
@@ -72,7 +79,7 @@ def bound(cost: Cost, peaks: Peaks, dtype: str = "f32") -> str:
     """"memory" or "compute": which side of the roofline the cost sits on."""
     flop_rate = peaks.fp16_flops if dtype in HALF_TYPES else peaks.fp32_flops
     arithmetic = cost.flops / flop_rate + cost.transcendentals / peaks.transcendentals
-    return "memory" if cost.bytes_accessed / peaks.bandwidth >= arithmetic else "compute"
+    return "memory" if peaks.memory_seconds(cost.bytes_read, cost.bytes_written) >= arithmetic else "compute"
 
 
 def targets(cpu: bool = True) -> dict[str, Peaks]:
@@ -138,19 +145,42 @@ def _median_seconds(fn, repeats: int) -> float:
     return statistics.median(times)
 
 
+def cores() -> int:
+    """The cores this process may run on (what a partitioned CPU kernel uses)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity else (os.cpu_count() or 1)
+
+
+def _on_all_cores(pool: ThreadPoolExecutor, fn, src: np.ndarray, dst: np.ndarray | None, parts: int) -> None:
+    """fn(src chunk, out=dst chunk) (or fn(src chunk) without dst) on every core at once
+    (numpy releases the GIL in its loops), as hloscope's CPU kernels split their outer loop."""
+    bounds = np.linspace(0, src.size, parts + 1, dtype=np.int64)
+    jobs = [pool.submit(fn, src[a:b]) if dst is None else pool.submit(fn, src[a:b], out=dst[a:b])
+            for a, b in zip(bounds[:-1], bounds[1:])]
+    for job in jobs:
+        job.result()
+
+
 def measure_cpu() -> Peaks:
-    """Copy bandwidth (read + write bytes of 64 MiB arrays), sgemm flops, and the rate of
-    numpy's exp, sin and tanh together (transcendentals differ: one number stands for all)."""
+    """Read bandwidth (a max over 64 MiB: vectorized, unlike numpy's pairwise sum), write
+    bandwidth (what a 64 MiB copy takes beyond its reads: a write also fetches the line it
+    fills), sgemm flops, and the rate of numpy's exp, sin and tanh together (one number
+    stands for every transcendental), all cores busy."""
+    n_cores = cores()
     src = np.ones(16 << 20, np.float32)
     dst = np.empty_like(src)
-    copy = _median_seconds(lambda: np.copyto(dst, src), 9)
-    n = 1024
-    a, b = np.ones((n, n), np.float32), np.ones((n, n), np.float32)
-    matmul = _median_seconds(lambda: a @ b, 5)
     small = np.linspace(-3, 3, 1 << 20, dtype=np.float32)
     out = np.empty_like(small)
     functions = (np.exp, np.sin, np.tanh)
-    transcendental = sum(_median_seconds(lambda f=f: f(small, out=out), 5) for f in functions)
+    with ThreadPoolExecutor(n_cores) as pool:
+        read = _median_seconds(lambda: _on_all_cores(pool, np.maximum.reduce, src, None, n_cores), 9)
+        copy = _median_seconds(lambda: _on_all_cores(pool, np.positive, src, dst, n_cores), 9)
+        transcendental = sum(_median_seconds(lambda f=f: _on_all_cores(pool, f, small, out, n_cores), 5)
+                             for f in functions)
+    n = 1024
+    a, b = np.ones((n, n), np.float32), np.ones((n, n), np.float32)
+    matmul = _median_seconds(lambda: a @ b, 5)  # BLAS uses every core itself
     flops = 2 * n**3 / matmul
-    return Peaks("CPU", 2 * src.nbytes / copy, flops, flops, len(functions) * small.size / transcendental, 0.0,
-                 f"measured on this machine ({os.cpu_count()} cores, numpy, medians)")
+    write = max(copy - read, read / 4)  # never faster than 4x the reads: a noisy run's guard
+    return Peaks("CPU", src.nbytes / read, flops, flops, len(functions) * small.size / transcendental, 0.0,
+                 f"measured on this machine ({n_cores} cores, numpy, medians)", src.nbytes / write)

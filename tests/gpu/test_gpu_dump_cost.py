@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from hloscope.cost import GPUS
 from gpu_helpers import compile_gpu
 from test_gpu_streams import TWO_DOTS
@@ -27,7 +29,8 @@ def test_dump_has_the_thunks_on_their_streams_and_the_costs(tmp_path):
     assert set(dot["estimates"]) == {"A100", "CPU", "H100", "H200"}
     bytes_moved = dot["bytes_read"] + dot["bytes_written"]
     h200 = GPUS["H200"]
-    assert dot["estimates"]["H200"] == max(bytes_moved / h200.bandwidth, dot["flops"] / h200.fp32_flops) + 1e-6
+    assert dot["estimates"]["H200"] == pytest.approx(max(bytes_moved / h200.bandwidth, dot["flops"] / h200.fp32_flops)
+                                                     + 1e-6)
 
 
 def test_a_cpu_dump_has_no_gpu_files(tmp_path):
