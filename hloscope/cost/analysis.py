@@ -35,7 +35,9 @@ TRANSCENDENTAL = frozenset(
     "exponential exponential-minus-one log log-plus-one logistic power sqrt cbrt rsqrt tanh "
     "sine cosine tan erf atan2".split()
 )
-FREE = frozenset("parameter constant bitcast get-tuple-element tuple after-all opt-barrier partition-id replica-id".split())
+FREE = frozenset(
+    "parameter constant bitcast get-tuple-element tuple after-all opt-barrier partition-id replica-id".split()
+)
 CALLS = frozenset("while call conditional".split())
 
 

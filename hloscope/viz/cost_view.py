@@ -76,7 +76,8 @@ def estimate_vs_measured_line(c: Compilation) -> str:
     if pair is None:
         return ""
     est, measured = pair
-    return f"estimated {seconds(est)} vs measured {seconds(measured)} on this CPU (measured/estimated {measured / est:.2f}x)"
+    return (f"estimated {seconds(est)} vs measured {seconds(measured)} on this CPU "
+            f"(measured/estimated {measured / est:.2f}x)")
 
 
 def measured_vs_estimated(c: Compilation, profile: list[tuple[str, float]], target: str = "H200") -> str:

@@ -97,7 +97,8 @@ def ir_texts(c: Compilation) -> list[tuple[str, str, bool]]:
         texts.append(("HLO (input, before any pass)", c.records[0].before.to_text(), True))
     code = (("LLVM IR", c.llvm_ir), ("optimized LLVM IR", c.optimized_llvm_ir),
             (c.assembly_language, c.assembly if c.optimized_llvm_ir else ""), ("host program (GPU)", c.program),
-            ("SASS", getattr(c.assembler, "sass", "")), ("thunks on streams (GPU)", c.thunks.text() if c.thunks else ""))
+            ("SASS", getattr(c.assembler, "sass", "")),
+            ("thunks on streams (GPU)", c.thunks.text() if c.thunks else ""))
     return texts + [(title, text, False) for title, text in code if text]
 
 

@@ -206,8 +206,9 @@ def view_html(report: Compilation, view: str, kernel: str | None) -> str:
         return code_block(sass_text(report, kernel), "asm")
     if view == "PTX | SASS":  # the virtual ISA next to the machine code ptxas made of it
         ptx = ptx_function(report.ptx, kernel) if kernel else report.ptx
-        return ("<div style='display:flex;gap:8px'><div style='flex:1;min-width:0'>" + code_block(ptx, "asm")
-                + "</div><div style='flex:1;min-width:0'>" + code_block(sass_text(report, kernel), "asm") + "</div></div>")
+        column = "<div style='flex:1;min-width:0'>{}</div>"
+        return ("<div style='display:flex;gap:8px'>" + column.format(code_block(ptx, "asm"))
+                + column.format(code_block(sass_text(report, kernel), "asm")) + "</div>")
     if view.startswith("thunks"):
         return timeline_html(report)
     if view.startswith("LLVM"):
