@@ -47,6 +47,7 @@ class ThunkSequence:
 
     thunks: tuple[Thunk, ...]
     max_streams: int
+    arena_bytes: int = 0  # the device buffer assignment's one arena (buffers say where in it)
 
     @property
     def streams(self) -> int:
@@ -56,7 +57,7 @@ class ThunkSequence:
         """thunks.txt: a header, then one line per thunk in launch order."""
         where = {t.index: t.stream for t in self.thunks}
         head = (f"# {len(self.thunks)} thunks on {self.streams} stream(s) (at most {self.max_streams}); "
-                "the host waits for every stream before the output copies")
+                f"device arena {self.arena_bytes:,} B; the host waits for every stream before the output copies")
         return "\n".join([head] + [t.line(where) for t in self.thunks])
 
     def __str__(self) -> str:

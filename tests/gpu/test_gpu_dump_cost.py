@@ -13,7 +13,7 @@ def test_dump_has_the_thunks_on_their_streams_and_the_costs(tmp_path):
     report = compile_gpu(TWO_DOTS, ptxas=False).report
     report.dump(tmp_path)
     lines = (tmp_path / "thunks.txt").read_text().splitlines()
-    assert lines[0].startswith("# 3 thunks on 2 stream(s)")
+    assert lines[0].startswith(f"# 3 thunks on 2 stream(s) (at most 4); device arena {report.arena_bytes:,} B")
     assert [line.split()[2] for line in lines[1:]] == [k.name for k in report.kernels]  # launch order
     assert all("stream=" in line and "waits=[" in line and "buffers=[" in line for line in lines[1:])
 

@@ -185,7 +185,8 @@ def waits(deps: list[set[int]], streams: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def thunk_sequence(steps: tuple, instruction_of: dict[str, str], max_streams: int = MAX_STREAMS) -> ThunkSequence:
+def thunk_sequence(steps: tuple, instruction_of: dict[str, str], max_streams: int = MAX_STREAMS,
+                   arena_bytes: int = 0) -> ThunkSequence:
     """The program's thunks in launch order with streams and events; nested steps follow
     their loop or conditional on stream 0."""
     deps = dependencies(steps, instruction_of)
@@ -196,7 +197,7 @@ def thunk_sequence(steps: tuple, instruction_of: dict[str, str], max_streams: in
         index_of.append(len(thunks))
         thunks.append(_thunk(step, len(thunks), stream, tuple(index_of[w] for w in wait), 0, instruction_of))
         _add_nested(thunks, step, 1, instruction_of)
-    return ThunkSequence(tuple(thunks), max_streams)
+    return ThunkSequence(tuple(thunks), max_streams, arena_bytes)
 
 
 def _add_nested(thunks: list[Thunk], step: Step, depth: int, instruction_of: dict) -> None:

@@ -96,7 +96,8 @@ class GpuBuild:
         c.llvm_ir = str(self.lowered.llmod)
         c.arena_bytes = self.lowered.layout.arena_bytes
         c.program = self.program.describe()
-        c.thunks = thunk_sequence(self.program.steps, {k.name: k.instruction for k in self.lowered.kernels})
+        c.thunks = thunk_sequence(self.program.steps, {k.name: k.instruction for k in self.lowered.kernels},
+                                  arena_bytes=c.arena_bytes)
         return (f"{len(self.lowered.kernels)} kernels on {c.thunks.streams} stream(s), "
                 f"device arena {c.arena_bytes:,} B")
 
