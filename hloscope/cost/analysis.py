@@ -228,12 +228,21 @@ def _parameter_read_bytes(fused: Computation, param: Instruction) -> int:
     return nbytes(param.shape)
 
 
+@dataclass(frozen=True)
+class Analyzed:
+    """A module's counts, without the module (a cache keyed by the module must not keep it)."""
+
+    costs: dict[str, Cost]
+    every: list[Cost]
+    entry_total: Cost
+
+
 @per_value
-def analysis(module: HloModule) -> CostAnalysis:
-    """The module's analysis, made once while the module lives (views ask again and again)."""
+def analysis(module: HloModule) -> Analyzed:
+    """The module's counts, made once while the module lives (views ask again and again)."""
     done = CostAnalysis(module)
     done.run()
-    return done
+    return Analyzed(done.costs, done.every, done.computation_total(module.entry_computation.name))
 
 
 def analyze(module: HloModule) -> dict[str, Cost]:
@@ -249,4 +258,4 @@ def analyze_all(module: HloModule) -> list[Cost]:
 
 def module_totals(module: HloModule) -> Cost:
     """The entry computation's total: what running the program once costs."""
-    return analysis(module).computation_total(module.entry_computation.name)
+    return analysis(module).entry_total

@@ -73,3 +73,15 @@ def test_fusion_counts_bytes_only_at_its_boundary():
     unfused = sum(c.bytes_accessed for c in inner)
     assert unfused == (4096 + 4096) + (4096 + 4096) + (3 * 4096) + (3 * 4096)
     assert module_totals(parse_hlo(FUSED)).bytes_accessed == f.bytes_accessed
+
+
+def test_the_cached_analysis_lets_the_module_go():
+    import gc
+    import weakref
+
+    module = parse_hlo(FUSED)
+    assert analyze(module) is analyze(module)  # made once per module
+    gone = weakref.ref(module)
+    del module
+    gc.collect()
+    assert gone() is None  # a notebook compiles hundreds: the cache must not keep them
