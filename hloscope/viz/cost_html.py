@@ -48,8 +48,9 @@ def estimate_vs_measured_html(c: Compilation) -> str:
 
 
 def fusion_saving_text(r: PassRecord, target: str = SAVING_TARGET) -> str:
-    """What a pass run saved in memory traffic, in words ("" when it saved none)."""
-    if not r.changed:
+    """What a fusion pass run saved in memory traffic, in words ("" when it fused nothing or
+    saved nothing)."""
+    if not r.changed or not any(d.accepted and d.action == "fused" for d in r.log):
         return ""
     saved = module_totals(r.before).bytes_accessed - module_totals(r.after).bytes_accessed
     if saved <= 0:

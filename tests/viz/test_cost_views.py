@@ -110,7 +110,8 @@ def test_measured_gpu_times_sit_next_to_the_estimates(gpu):
 def test_the_html_export_carries_the_cost_line_and_the_thunks(tmp_path):
     cpu = session.new(CHAIN, options=SessionOptions(compare=()))
     session.run(cpu, strict=True)
-    assert "measured/estimated" in cpu.save_html(tmp_path / "cpu.html").read_text()
+    cpu_page = cpu.save_html(tmp_path / "cpu.html").read_text()
+    assert "measured/estimated" in cpu_page and "fusing saves" in cpu_page  # the stepper's fusion run
     gpu = session.new(TWO_DOTS, options=SessionOptions(backend="gpu", compare=()))
     session.run(gpu)
     page = gpu.save_html(tmp_path / "gpu.html").read_text()
