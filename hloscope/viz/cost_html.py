@@ -76,7 +76,8 @@ def decision_savings(r: PassRecord, target: str = SAVING_TARGET) -> list[str]:
     fused = [d for d in r.log if d.accepted and d.action == "fused" and d.subject in entry]
     for d in fused[:MAX_LINES]:
         saved = 2 * nbytes(entry[d.subject].shape)
-        lines.append(f"fused {d.subject} into {d.target}: saves {megabytes(saved)} of traffic, about "
+        into = f" into {d.target}" if d.target else ""
+        lines.append(f"fused {d.subject}{into}: saves {megabytes(saved)} of traffic, about "
                      f"{seconds(saved / GPUS[target].bandwidth)} on {target}")
     if len(fused) > MAX_LINES:
         lines.append(f"... and {len(fused) - MAX_LINES} more fusion decisions")
