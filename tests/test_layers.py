@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "hloscope"
 LAYERS: list[set[str]] = [
     {"errors", "gc_pause", "version"},  # no hloscope imports at all
     {"ir"},  # HLO: shapes, instructions, parser, printer, verifier
-    {"evaluator", "memory", "frontend", "runtime"},  # what reads or builds IR; host-side runtime pieces
+    {"evaluator", "memory", "frontend", "runtime", "cost"},  # what reads or builds IR; host-side runtime pieces; the cost model
     {"passes"},  # HLO -> HLO, each run recorded
     {"viz"},  # text, HTML and graphs of IR and of records (the record's type only for annotations)
     {"compilation"},  # the one record and the stage driver

@@ -11,6 +11,7 @@ A compilation is filled in stage by stage (hloscope.compilation.stages runs the 
     c.llvm_ir, c.optimized_llvm_ir, c.assembly (produced on first use), c.assembly_language
     c.kernels              one Kernel per kernel: kind, buffers, launch, per-kernel IR, usage
     c.program              what the host runs (GPU: launches, copies, loops, branches)
+    c.thunks               the GPU program as thunks on streams, with the events they wait on
     c.executable           the callable result (explorer records only: see compiler.compile)
     c.inputs, c.outputs, c.checks, c.timings    the run, checked against references and timed
     c.comparison           the hloscope.xla.Comparison this record is one side of, if any
@@ -29,6 +30,7 @@ from ..ir.module import HloModule
 from ..memory import MemoryPlan
 from ..passes.pipeline import Pipeline
 from ..passes.record import PassRecord
+from ..runtime.thunks import ThunkSequence
 from ..viz.dump import dump_record
 from ..viz.export import save_html
 from ..viz.record_html import record_html
@@ -185,6 +187,7 @@ class Compilation:
     assembly_language: str = "assembly"  # what `assembly` is: "assembly" or "PTX"
     kernels: list[Kernel] = field(default_factory=list)
     program: str = ""
+    thunks: ThunkSequence | None = None  # the GPU program's thunks with their streams (backend/gpu/streams.py)
     arena_bytes: int = 0
     object_size: int = 0
     xla_memory_total_bytes: int = 0  # XLA's own buffer assignment total (a record read from XLA's dump)

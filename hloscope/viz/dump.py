@@ -12,6 +12,8 @@ writes
     memory_plan.txt                              the buffer assignment
     llvm_ir.ll, optimized_llvm_ir.ll             the code, where the compilation made it:
     assembly.s or kernels.ptx, gpu_program.txt   assembly (CPU) or PTX and the host program (GPU)
+    thunks.txt, cost.json, kernels.sass          GPU: the thunks on their streams, the cost model's
+                                                 counts and estimates, SASS (when a disassembler is found)
     timings.json                                 only with timings=True (times vary run to run)
 
 Everything except timings.json is byte-identical for the same input: no times, no dates,
@@ -27,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..passes.record import Decision, PassRecord
+from .cost_view import cost_json
 
 if TYPE_CHECKING:  # the record is read, never imported: views sit below it
     from ..compilation.record import Compilation
@@ -130,7 +133,22 @@ def code_files(c: Compilation) -> dict[str, str]:
     assembly = "kernels.ptx" if c.assembly_language == "PTX" else "assembly.s"
     texts = (("llvm_ir.ll", c.llvm_ir), ("optimized_llvm_ir.ll", c.optimized_llvm_ir),
              (assembly, c.assembly if c.optimized_llvm_ir else ""), ("gpu_program.txt", c.program))
-    return {filename: text for filename, text in texts if text}
+    files = {filename: text for filename, text in texts if text}
+    return files | gpu_files(c) if c.target == "gpu" else files
+
+
+def gpu_files(c: Compilation) -> dict[str, str]:
+    """What XLA's GPU runtime would run and what it would cost: thunks.txt, cost.json, and
+    kernels.sass when the SASS could be made."""
+    files: dict[str, str] = {}
+    if c.thunks is not None:
+        files["thunks.txt"] = c.thunks.text()
+    if c.module is not None:
+        files["cost.json"] = json.dumps(cost_json(c), indent=1, sort_keys=True)
+    sass = getattr(c.assembler, "sass", "")
+    if sass:
+        files["kernels.sass"] = sass
+    return files
 
 
 def _timings(c: Compilation) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import html
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from .cost_view import estimate_vs_measured_line
 from .hlo_html import hlo_block
 from .memory_chart import human_bytes, memory_plan_html
 from .records_html import records_table_html
@@ -64,6 +65,8 @@ def overview_panel(c: Compilation, stepper_seconds: float) -> str:
         facts += module_counts(module)
     if memory_plan is not None:
         facts.append(("memory arena peak", f"{human_bytes(memory_plan.peak_bytes)} ({memory_plan.peak_bytes:,} bytes)"))
+    if cost_line := estimate_vs_measured_line(c):
+        facts.append(("cost model", cost_line))
     facts.append(("graph layout at export", f"{stepper_seconds:.2f} s"))
     parts += ["<h4>Summary</h4>", _table(("", "value"), facts)]
     # nothing unless the module has a backward pass
@@ -93,7 +96,9 @@ def ir_texts(c: Compilation) -> list[tuple[str, str, bool]]:
     if c.records:
         texts.append(("HLO (input, before any pass)", c.records[0].before.to_text(), True))
     code = (("LLVM IR", c.llvm_ir), ("optimized LLVM IR", c.optimized_llvm_ir),
-            (c.assembly_language, c.assembly if c.optimized_llvm_ir else ""), ("host program (GPU)", c.program))
+            (c.assembly_language, c.assembly if c.optimized_llvm_ir else ""), ("host program (GPU)", c.program),
+            ("SASS", getattr(c.assembler, "sass", "")),
+            ("thunks on streams (GPU)", c.thunks.text() if c.thunks else ""))
     return texts + [(title, text, False) for title, text in code if text]
 
 

@@ -20,6 +20,7 @@ from .graph_blocks import graph_spec
 from .graph_view import svg_block
 from .layout import render_many
 from .scope_changes import ScopeChanges, scope_changes, scope_changes_html
+from .cost_html import fusion_saving_html
 from .records_html import decisions_html, doc_html, record_header_html, record_title
 from .summary import computation_summary, summary_html
 
@@ -114,6 +115,7 @@ def _step_html(i: int, record, before_id: str, after_id: str) -> str:
         record_header_html(record, title=False)
         + scope_changes_html(scopes)
         + doc_html(record.doc)
+        + fusion_saving_html(record)
         + "<h4>Decisions</h4>"
         + decisions_html(record.log)
     )

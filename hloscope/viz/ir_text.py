@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..ir.module import HloModule
 from ..ir.printer import format_computation
+from .cost_html import timeline_html
 from .hlo_html import hlo_block
 
 if TYPE_CHECKING:  # the record is read, never imported: views sit below it
@@ -179,6 +180,12 @@ def available_views(report: Compilation) -> list[str]:
             views.append(report.assembly_language)
     if report.program:
         views.append("host program (GPU)")
+    if report.assembly_language == "PTX" and report.assembler is not None:
+        views.append("SASS")
+        if getattr(report.assembler, "sass", ""):
+            views.append("PTX | SASS")
+    if report.thunks is not None:
+        views.append("thunks & streams (GPU)")
     return views
 
 
@@ -195,6 +202,15 @@ def view_html(report: Compilation, view: str, kernel: str | None) -> str:
         return code_block(str(report.listing), "asm")
     if view.startswith("host program"):
         return code_block(report.program, "asm")
+    if view == "SASS":
+        return code_block(sass_text(report, kernel), "asm")
+    if view == "PTX | SASS":  # the virtual ISA next to the machine code ptxas made of it
+        ptx = ptx_function(report.ptx, kernel) if kernel else report.ptx
+        column = "<div style='flex:1;min-width:0'>{}</div>"
+        return ("<div style='display:flex;gap:8px'>" + column.format(code_block(ptx, "asm"))
+                + column.format(code_block(sass_text(report, kernel), "asm")) + "</div>")
+    if view.startswith("thunks"):
+        return timeline_html(report)
     if view.startswith("LLVM"):
         text = report.optimized_llvm_ir if "optimized" in view else report.llvm_ir
         part = llvm_function(text, kernel) if kernel else text
@@ -202,6 +218,15 @@ def view_html(report: Compilation, view: str, kernel: str | None) -> str:
     text = report.ptx if view == "PTX" else report.assembly
     part = ((ptx_function if view == "PTX" else asm_function)(text, kernel)) if kernel else text
     return code_block(part or f"(no label {kernel}: in the assembly)", "asm")
+
+
+def sass_text(report: Compilation, kernel: str | None) -> str:
+    """The SASS ptxas's cubin holds (one kernel's, or all), or why there is none."""
+    result = report.assembler
+    if kernel:
+        of = getattr(result, "sass_of", None)
+        return of(kernel) if of else "no SASS"
+    return getattr(result, "sass", "") or getattr(result, "sass_note", "no SASS")
 
 
 def _fused_text(module: HloModule, kernel: str) -> str:

@@ -57,14 +57,15 @@ def test_ptxas_usage_per_kernel(softmax):
 
 
 def test_ptxas_missing_is_said_plainly(monkeypatch):
-    monkeypatch.setattr(ptxas.shutil, "which", lambda name: None)
+    monkeypatch.setattr(ptxas, "find_tool", lambda name: None)
     text, *_ = corpus_case("unary_chain")
     report = compile_gpu(text).report
     assert ".entry" in report.ptx
     assert not report.ptxas.available
-    assert report.ptxas_note == "ptxas not found on PATH: PTX was generated but not assembled"
+    assert report.ptxas_note == ("ptxas not found (on PATH or in the nvidia-cuda-nvcc wheel): PTX was generated "
+                                 "but not assembled")
     assert all(k.ptxas is None for k in report.kernels)
-    assert "ptxas not found on PATH" in report.summary()
+    assert "ptxas not found (on PATH" in report.summary()
 
 
 def test_ptxas_can_be_skipped():

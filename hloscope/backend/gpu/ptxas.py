@@ -11,20 +11,24 @@ accepts or rejects the PTX, and with -v reports per kernel what the hardware wil
 
 Registers per thread and shared memory per block decide how many blocks fit on one SM at
 once (occupancy); spill stores/loads mean registers ran out and values went to (slow) local
-memory. ptxas ships with the CUDA toolkit, not with hloscope: without it the PTX is still
-generated, and the report says it was not assembled.
+memory. ptxas ships with the CUDA toolkit (or the nvidia-cuda-nvcc wheel: cuda_tools.py), not
+with hloscope: without it the PTX is still generated, and the report says it was not assembled.
+The cubin ptxas writes is kept, and disassembled to SASS when cuobjdump or nvdisasm is found
+(sass.py).
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-NOT_FOUND = "ptxas not found on PATH: PTX was generated but not assembled"
+from .cuda_tools import find_tool
+from .sass import Sass, disassemble
+
+NOT_FOUND = "ptxas not found (on PATH or in the nvidia-cuda-nvcc wheel): PTX was generated but not assembled"
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,21 @@ class PtxasResult:
     log: str = ""
     usage: dict[str, KernelUsage] = field(default_factory=dict)
     version: str = ""
+    cubin: bytes = field(default=b"", repr=False)  # ptxas's output, the code a GPU loads
+    disassembly: Sass = field(default_factory=Sass, repr=False)
+
+    @property
+    def sass(self) -> str:
+        """The whole cubin's SASS ("" when no disassembler was found)."""
+        return self.disassembly.text
+
+    @property
+    def sass_note(self) -> str:
+        return self.disassembly.note if self.cubin else "no cubin: ptxas did not assemble the PTX"
+
+    def sass_of(self, kernel: str) -> str:
+        """One kernel's SASS, or a sentence saying why there is none."""
+        return self.disassembly.kernels.get(kernel, "") or self.sass_note
 
     @property
     def note(self) -> str:
@@ -66,7 +85,7 @@ class PtxasResult:
 
 
 def find() -> str | None:
-    return shutil.which("ptxas")
+    return find_tool("ptxas")
 
 
 def assemble(ptx: str, arch: str, timeout: float = 120.0) -> PtxasResult:
@@ -82,8 +101,12 @@ def assemble(ptx: str, arch: str, timeout: float = 120.0) -> PtxasResult:
             run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         except (OSError, subprocess.TimeoutExpired) as e:
             return PtxasResult(available=True, ok=False, arch=arch, log=f"could not run ptxas: {e}")
+        out = Path(d) / "kernels.cubin"
+        cubin = out.read_bytes() if run.returncode == 0 and out.exists() else b""
     log = (run.stdout + run.stderr).replace(str(src), "kernels.ptx")
-    return PtxasResult(True, run.returncode == 0, arch, log, parse_usage(log) if run.returncode == 0 else {})
+    if run.returncode != 0:
+        return PtxasResult(True, False, arch, log)
+    return PtxasResult(True, True, arch, log, parse_usage(log), cubin=cubin, disassembly=disassemble(cubin))
 
 
 _ENTRY = re.compile(r"(?:Compiling entry function|Function properties for) '?([\w.$]+)'?")

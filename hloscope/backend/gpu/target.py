@@ -35,6 +35,7 @@ from .nvptx import TRIPLE
 from .neutral import neutral_ir
 from .options import GpuOptions
 from .program import DeviceProgram
+from .streams import thunk_sequence
 from .targets import assembly
 
 NAME = "gpu"
@@ -95,7 +96,10 @@ class GpuBuild:
         c.llvm_ir = str(self.lowered.llmod)
         c.arena_bytes = self.lowered.layout.arena_bytes
         c.program = self.program.describe()
-        return f"{len(self.lowered.kernels)} kernels, device arena {c.arena_bytes:,} B"
+        c.thunks = thunk_sequence(self.program.steps, {k.name: k.instruction for k in self.lowered.kernels},
+                                  arena_bytes=c.arena_bytes)
+        return (f"{len(self.lowered.kernels)} kernels on {c.thunks.streams} stream(s), "
+                f"device arena {c.arena_bytes:,} B")
 
     def ptx(self, c: Compilation) -> str:
         opts = self.options
@@ -114,7 +118,10 @@ class GpuBuild:
             return "not run (ptxas=False)"
         c.assembler = result = ptxas.assemble(c.ptx, self.options.sm)
         c.kernels = self.kernels(c)
-        return result.note.splitlines()[0] if result.note else ""
+        note = result.note.splitlines()[0] if result.note else ""
+        if result.ok:  # say whether SASS could be shown too
+            note += f"; {result.disassembly.note}" if result.sass else "; no SASS (cuobjdump/nvdisasm not found)"
+        return note
 
     def load(self, c: Compilation) -> str:
         module = _optimized(c)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ...compilation.record import Compilation
+from ...viz.cost_overlay import METRICS, overlay_html
 from ...viz.graph_blocks import graph_block, graph_spec, rejections
 from ...viz.instruction_html import instruction_choices, instruction_details
 from .base import Panel, waiting
@@ -28,12 +29,16 @@ class GraphPanel(Panel):
         self.records: list = []
         self.choice = w.Dropdown(options=[("(none)", "")], description="instruction", layout=w.Layout(width="460px"))
         self.rejected = w.Checkbox(False, description="show refused fusions", indent=False)
+        self.overlay = w.Dropdown(options=[("(no colours)", "")] + [(m, m) for m in METRICS], description="colour by",
+                                  layout=w.Layout(width="300px"))
         self.graph = w.HTML(waiting("the passes"))
         self.details = w.HTML()
         self.scopes = ScopeBar(self._scopes_changed)
-        self.widget = w.VBox([w.HBox([self.choice, self.rejected]), self.scopes.widget, self.details, self.graph])
+        self.widget = w.VBox([w.HBox([self.choice, self.rejected, self.overlay]), self.scopes.widget, self.details,
+                              self.graph])
         self.choice.observe(lambda _: self._select(), names="value")
         self.rejected.observe(lambda _: self._draw(), names="value")
+        self.overlay.observe(lambda _: self._draw(), names="value")
 
     def update(self, report: Compilation) -> None:
         module = report.optimized_module
@@ -57,7 +62,8 @@ class GraphPanel(Panel):
 
     def _draw(self) -> None:
         if self.module is not None and self.active:
-            self.graph.value = graph_block(self.layouts, self.spec(), self.choice.value or None)
+            drawn = graph_block(self.layouts, self.spec(), self.choice.value or None)
+            self.graph.value = overlay_html(drawn, self.module, self.overlay.value) if self.overlay.value else drawn
 
     def _scopes_changed(self, view, instruction: str | None) -> None:
         """The scope bar opened or closed scopes (and maybe picked an instruction to select)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ...compilation.record import Compilation
+from ...viz.cost_html import kernel_estimates_html
 from ...viz.ir_text import WHOLE, available_views, kernel_rows, kernel_table_html, view_html
 from ...viz.training_html import kernel_parts
 from .base import Panel, waiting
@@ -45,7 +46,7 @@ class IRPanel(Panel):
             parts = kernel_parts(report.module)  # a training step's kernels say which pass they run
             table = kernel_table_html(kernel_rows(report.module, report.kernels), parts)
             self.table.value = ("<div class='hloscope'><h4>Kernels: fusion &harr; LLVM function &harr; source</h4>"
-                                f"{table}</div>")
+                                f"{table}</div>" + kernel_estimates_html(report))
         elif not report.llvm_ir:
             stage = next((s for s in report.stages if s.name == "lower"), None)
             if stage is not None and stage.status in ("failed", "skipped"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from ...viz.cost_html import estimate_vs_measured_html
 from ...viz.records_html import records_table_html
 from ...viz.record_html import overview_html
 from ...viz.training_html import training_parts_html
@@ -23,7 +24,7 @@ class OverviewPanel(Panel):
         self._module = None
 
     def update(self, report) -> None:
-        self.html.value = overview_html(report)
+        self.html.value = overview_html(report) + estimate_vs_measured_html(report)
         if report.optimized_module is not None and self._records is not report.records:
             self._records = report.records
             self.passes.value = "<div class='hloscope'><h4>Passes</h4></div>" + records_table_html(self._records)

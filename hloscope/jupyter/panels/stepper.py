@@ -16,6 +16,7 @@ import html
 
 import ipywidgets as w
 
+from ...viz.cost_html import fusion_saving_html
 from ...viz.diff import text_diff_html
 from ...viz.records_html import decisions_html, doc_html, record_header_html, record_title
 from ...viz.graph_blocks import graph_block, step_specs
@@ -117,6 +118,7 @@ class StepperPanel(Panel):
         )
         scopes = scope_changes_html(scope_changes(r.before, r.after)) if r.changed else ""
         self.detail.value = (f"<div class='hloscope'>{record_header_html(r, title=False)}{scopes}{doc_html(r.doc)}"
+                             f"{fusion_saving_html(r)}"
                              f"<details><summary>decisions ({len(r.log)})</summary>{decisions_html(r.log)}"
                              "</details></div>")
         self.diff.value = (text_diff_html(r.before.to_text(), r.after.to_text()) if r.changed
