@@ -46,10 +46,14 @@ def emit_dot_kernel(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: 
     kind = "dot-blas" if use_blas else "dot-loops"
     kernel = LoopKernel(spec.name, spec.instruction, kind, kf.buffers, work=form.m * form.n * form.k * form.batch)
     if use_blas:
-        emit_blas(ctx, form, dtype, p(out), p(lhs), p(rhs), kf.begin, kf.end)
-        kernel.extent, kernel.granule = form.m, 16
+        # Each partition's gemm packs all of the operand it does not split: split the wider
+        # side of C, so the larger operand is read once in all (256x1024 @ 1024x4096: each
+        # thread packs half of B's 16 MB, not all of it, as multithreaded BLAS does).
+        by_columns = form.n > form.m
+        emit_blas(ctx, form, dtype, p(out), p(lhs), p(rhs), kf.begin, kf.end, by_columns=by_columns)
+        kernel.extent, kernel.granule = (form.n if by_columns else form.m), 16
         kernel.notes.append(f"gemm {form.batch}x[{form.m}x{form.k}]@[{form.k}x{form.n}] via {dtype} BLAS, "
-                            "rows split across hloscope's threads")
+                            f"{'columns' if by_columns else 'rows'} split across hloscope's threads")
     else:
         emit_loops(ctx, form, dot, (lhs_shape, rhs_shape), p(out), p(lhs), p(rhs), kf.begin, kf.end)
         kernel.extent = form.m
@@ -68,10 +72,11 @@ def _byte_gep(b: ir.IRBuilder, ptr, offset):
     return b.gep(ptr, [offset], inbounds=True, source_etype=I8)
 
 
-def emit_blas(ctx, form: GemmForm, dtype: str, out, lhs, rhs, begin=None, end=None) -> None:
+def emit_blas(ctx, form: GemmForm, dtype: str, out, lhs, rhs, begin=None, end=None, by_columns: bool = False) -> None:
     """One gemm call per batch element: C^T (n x m) = B^T (n x k) A^T (k x m).
 
-    With [begin, end), only those rows of C (a block of C^T's columns) are computed, by a
+    With [begin, end), only those rows of C (a block of C^T's columns) are computed, or with
+    `by_columns` those columns of C (a block of C^T's rows, and of B^T's), by a
     single-threaded gemm: the partitions of a parallel dot run on hloscope's own threads.
     """
     b = ctx.b
@@ -87,22 +92,26 @@ def emit_blas(ctx, form: GemmForm, dtype: str, out, lhs, rhs, begin=None, end=No
 
     transa = slot(I8, ord("T" if form.rhs_transposed else "N"), "transa")
     transb = slot(I8, ord("T" if form.lhs_transposed else "N"), "transb")
-    m, k = slot(I32, form.n, "m"), slot(I32, form.k, "k")
-    n = ctx.alloca(I32, "n")
-    rows = b.sub(end, begin) if begin is not None else I64(form.m)
-    b.store(b.trunc(rows, I32), n)
+    k = slot(I32, form.k, "k")
+    m, n = ctx.alloca(I32, "m"), ctx.alloca(I32, "n")
+    part = b.sub(end, begin) if begin is not None else None
+    b.store(b.trunc(part, I32) if part is not None and by_columns else I32(form.n), m)
+    b.store(b.trunc(part, I32) if part is not None and not by_columns else I32(form.m), n)
     lda = slot(I32, max(1, form.k if form.rhs_transposed else form.n), "lda")
     ldb = slot(I32, max(1, form.m if form.lhs_transposed else form.k), "ldb")
     ldc = slot(I32, max(1, form.n), "ldc")
     alpha, beta = slot(ft, 1.0, "alpha"), slot(ft, 0.0, "beta")
     size = 4 if dtype == "f32" else 8
     first = begin if begin is not None else I64(0)
+    row, col = (I64(0), first) if by_columns else (first, I64(0))  # C's first row and column
     lhs_row = I64(size if form.lhs_transposed else form.k * size)  # bytes from row i to i+1 of A
+    rhs_col = I64(form.k * size if form.rhs_transposed else size)  # bytes from column j to j+1 of B
     previous = _blas_threads(ctx, 1) if begin is not None else None
     with for_range(b, 0, form.batch, "batch") as i:
-        a_ptr = _byte_gep(b, rhs, b.mul(i, I64(form.k * form.n * size)))
-        b_ptr = _byte_gep(b, lhs, b.add(b.mul(i, I64(form.m * form.k * size)), b.mul(first, lhs_row)))
-        c_ptr = _byte_gep(b, out, b.add(b.mul(i, I64(form.m * form.n * size)), b.mul(first, I64(form.n * size))))
+        a_ptr = _byte_gep(b, rhs, b.add(b.mul(i, I64(form.k * form.n * size)), b.mul(col, rhs_col)))
+        b_ptr = _byte_gep(b, lhs, b.add(b.mul(i, I64(form.m * form.k * size)), b.mul(row, lhs_row)))
+        c_ptr = _byte_gep(b, out, b.add(b.mul(i, I64(form.m * form.n * size)),
+                                        b.add(b.mul(row, I64(form.n * size)), b.mul(col, I64(size)))))
         b.call(gemm, [transa, transb, m, n, k, alpha, a_ptr, lda, b_ptr, ldb, beta, c_ptr, ldc])
     if previous is not None:
         _blas_threads(ctx, previous)
