@@ -17,12 +17,17 @@ from math import pi
 from llvmlite import ir
 
 from .builder import MathBuilder
+from .payne_hanek import reduce_huge
 
 # pi/2 in parts. f32: four parts with few mantissa bits (exact products without FMA), good
-# to about |x| < 25000. f64: fdlibm's 33-bit parts, good to about |x| < 1e6.
+# to about |x| < 25000. f64: fdlibm's three 33-bit parts and the tail (without the tail, floats
+# next to multiples of pi/2 lose up to 70 ulp), good to about |x| < 1e6. Beyond
+# CODY_WAITE_LIMIT (by float width: f32, f64) payne_hanek.py reduces exactly.
+CODY_WAITE_LIMIT = {False: 16384.0, True: 524288.0}
 PIO2_F32 = (1.5703125, 4.83989715576171875e-4, -1.62865035235881805419921875e-7,
             -5.5644315544167710640977020375430583953857421875e-11)
-PIO2_F64 = (1.57079632673412561417e00, 6.07710050630396597660e-11, 2.02226624871116645580e-21)
+PIO2_F64 = (1.57079632673412561417e00, 6.07710050630396597660e-11, 2.02226624871116645580e-21,
+            8.47842766036889956997e-32)
 
 SIN_F32 = [-1.9515295891e-4, 8.3321608736e-3, -1.6666654611e-1]
 COS_F32 = [2.443315711809948e-5, -1.388731625493765e-3, 4.166664568298827e-2]
@@ -43,8 +48,11 @@ def _reduce(m: MathBuilder, x):
     r = a
     for part in PIO2_F64 if m.wide else PIO2_F32:
         r = m.fma(y, m.c(-part), r)
-    q = m.sub(y, m.mul(m.c(4.0), m.floor(m.mul(y, m.c(0.25)))))
-    return r, m.to_int(q)
+    q = m.to_int(m.sub(y, m.mul(m.c(4.0), m.floor(m.mul(y, m.c(0.25))))))
+    # Beyond Cody-Waite's range, the exact integer reduction; inf (and NaN) keep the NaN above.
+    huge = m.b.and_(m.gt(a, m.c(CODY_WAITE_LIMIT[m.wide])), m.b.not_(m.isinf(a)))
+    r_huge, q_huge = reduce_huge(m, a)
+    return m.select(huge, r_huge, r), m.select(huge, q_huge, q)
 
 
 def _polys(m: MathBuilder, r):
