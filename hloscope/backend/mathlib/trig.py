@@ -1,9 +1,15 @@
 """sin, cos and tan by reduction modulo pi/2, and atan2 by octant reduction (see approx.py).
 
 sin/cos/tan: y = round(|x| * 2/pi); r = |x| - y*pi/2, with pi/2 split into parts whose
-products with y are exact (Cody-Waite); then a Cephes polynomial for sin(r) or cos(r) on
-|r| <= pi/4, chosen and signed by the quadrant y mod 4. All lanes compute both polynomials
-and select, so there is no branch to stop vectorization.
+products with y are exact (Cody-Waite), accurate for |x| <= CODY_WAITE_LIMIT; beyond it,
+(r, y mod 4) come from the exact integer reduction of payne_hanek.py, selected per lane.
+Then a Cephes polynomial for sin(r) or cos(r) on |r| <= pi/4, chosen and signed by the
+quadrant y mod 4. All lanes compute both polynomials and select, so there is no branch to
+stop vectorization. Accurate (a few ulp) for every finite x; inf and NaN give NaN.
+
+The exact reduction costs about a third of a loop like exp(-x*x)*2 + sin(x) - 1 on every
+lane, so a CPU flat loop calls the exact=False versions (Cody-Waite only) and recomputes
+with the exact ones only when an argument was beyond the limit (backend/huge_trig_loop.py).
 
 atan2: a = min(|x|,|y|) / max(|x|,|y|) in [0, 1]; atan(a) = k*pi/8 + atan(t) with
 t = (a - tan(k*pi/8)) / (1 + a*tan(k*pi/8)) and |t| <= tan(pi/16), where the Taylor series
@@ -41,14 +47,22 @@ COS_F64 = [
 ]
 
 
-def _reduce(m: MathBuilder, x):
-    """(r, quadrant) with |x| = quadrant*pi/2 + r (quadrant taken mod 4, as an integer)."""
+def beyond_cody_waite(m: MathBuilder, x):
+    """True (i1) where Cody-Waite alone is not accurate for x (also for inf: harmless)."""
+    return m.gt(m.abs(x), m.c(CODY_WAITE_LIMIT[m.wide]))
+
+
+def _reduce(m: MathBuilder, x, exact: bool):
+    """(r, quadrant) with |x| = quadrant*pi/2 + r (quadrant taken mod 4, as an integer); with
+    exact=False only Cody-Waite, for a loop that checks beyond_cody_waite itself."""
     a = m.abs(x)
     y = m.roundeven(m.mul(a, m.c(2.0 / pi)))
     r = a
     for part in PIO2_F64 if m.wide else PIO2_F32:
         r = m.fma(y, m.c(-part), r)
     q = m.to_int(m.sub(y, m.mul(m.c(4.0), m.floor(m.mul(y, m.c(0.25))))))
+    if not exact:
+        return r, q
     # Beyond Cody-Waite's range, the exact integer reduction; inf (and NaN) keep the NaN above.
     huge = m.b.and_(m.gt(a, m.c(CODY_WAITE_LIMIT[m.wide])), m.b.not_(m.isinf(a)))
     r_huge, q_huge = reduce_huge(m, a)
@@ -70,9 +84,9 @@ def _quadrant_bits(m: MathBuilder, q):
     return odd, upper
 
 
-def sine(m: MathBuilder, x):
+def sine(m: MathBuilder, x, exact: bool = True):
     """sin|x| is s, c, -s, -c in quadrants 0..3; sin x carries x's sign."""
-    r, q = _reduce(m, x)
+    r, q = _reduce(m, x, exact)
     s, c = _polys(m, r)
     odd, upper = _quadrant_bits(m, q)
     v = m.select(odd, c, s)
@@ -80,18 +94,18 @@ def sine(m: MathBuilder, x):
     return m.select(m.signbit(x), m.neg(v), v)
 
 
-def cosine(m: MathBuilder, x):
+def cosine(m: MathBuilder, x, exact: bool = True):
     """cos|x| is c, -s, -c, s in quadrants 0..3 (cos is even)."""
-    r, q = _reduce(m, x)
+    r, q = _reduce(m, x, exact)
     s, c = _polys(m, r)
     odd, upper = _quadrant_bits(m, q)
     v = m.select(odd, s, c)
     return m.select(m.b.xor(odd, upper), m.neg(v), v)
 
 
-def tan(m: MathBuilder, x):
+def tan(m: MathBuilder, x, exact: bool = True):
     """tan|x| is s/c in even quadrants and -c/s in odd ones; tan is odd."""
-    r, q = _reduce(m, x)
+    r, q = _reduce(m, x, exact)
     s, c = _polys(m, r)
     odd, _ = _quadrant_bits(m, q)
     v = m.select(odd, m.neg(m.div(c, s)), m.div(s, c))
