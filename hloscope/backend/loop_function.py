@@ -56,6 +56,10 @@ class LoopFunction:
             arg.attributes.align = buf.align
             if buf.size:
                 arg.attributes.dereferenceable = buf.size
+        # Some buffer it writes is also one it reads (an in-place update): then a loop may not
+        # recompute elements after storing some (backend/huge_trig_loop.py).
+        reads = [b for b in buffers if b not in writes]
+        self.in_place = any(location(r) == location(w) or r.overlaps(w) for r in reads for w in writes)
         self.begin, self.end = self.fn.args[-2], self.fn.args[-1]
         self.begin.name, self.end.name = "begin", "end"
         self.slots = self.fn.append_basic_block("entry")  # stack slots only (EmitContext.alloca)

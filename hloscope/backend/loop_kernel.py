@@ -16,6 +16,7 @@ from ..ir.opcodes import OPCODES
 from ..ir.shape import ArrayShape
 from .buffers import leaves
 from .elemental import ElementalEmitter
+from .huge_trig_loop import emit_trig_loop, has_trig
 from .index import Index, is_default_physical
 from .kernel_io import input_leaves, loop_elements, one_root_loop, store_leaves
 from .kernel_spec import KernelSpec, ModuleContext
@@ -54,8 +55,11 @@ def emit_loops(em, kf, kernel: LoopKernel | None, root: str, shape: ArrayShape, 
     whole = kernel is None
     if is_flat(em.comp, root, shape):
         begin, end = (0, shape.size) if whole else (kf.begin, kf.end)
-        with for_range(b, begin, end, "i") as i:
-            store_leaves(em, kf, em.value(root, Index(shape, linear=i)), Index(shape, linear=i), outputs)
+        if has_trig(em.comp):  # sin/cos/tan: the exact reduction only in blocks that need it
+            emit_trig_loop(em, kf, root, shape, begin, end, outputs)
+        else:
+            with for_range(b, begin, end, "i") as i:
+                store_leaves(em, kf, em.value(root, Index(shape, linear=i)), Index(shape, linear=i), outputs)
         if kernel:
             kernel.extent, kernel.granule, kernel.notes = shape.size, 64, ["flat loop over the linear index"]
         return

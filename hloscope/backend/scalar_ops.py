@@ -31,6 +31,9 @@ class ScalarContext:
     target: str
     fast_math: bool = False
     _intrinsics: dict = field(default_factory=dict)
+    # When a list: sin/cos/tan take the Cody-Waite-only path and append an i1 per call, true
+    # where the argument is beyond that range (see backend/huge_trig_loop.py).
+    huge_trig: list | None = None
 
     @property
     def flags(self) -> tuple[str, ...]:

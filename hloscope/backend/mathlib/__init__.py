@@ -3,6 +3,7 @@
     approx.py   exp, log, tanh, logistic, pow, cbrt...: one always-inlined function per
                 (opcode, float type), and the accuracy table measured against numpy
     trig.py     sin, cos, tan (Cody-Waite reduction modulo pi/2) and atan2 (octants)
+    payne_hanek.py  the exact reduction modulo pi/2 for huge arguments, in integers
     erf.py      erf, after fdlibm's four intervals, evaluated branch-free
     builder.py  MathBuilder: the small vocabulary they are written in (Horner, selects, bits)
 

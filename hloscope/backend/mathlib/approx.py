@@ -20,14 +20,17 @@ spacing of the result's type; numpy's own f64 error is part of the f64 column.
                                                                      else 1 - 2/(exp(2|x|)+1)
     pow        0.5 ulp (via f64)       2 + 2|y ln x| ulp             exp(y log|x|) + C99 special cases
     cbrt       0.5 ulp (via f64)       3 ulp                         exp(log|x| / 3) + one Newton step
-    sin, cos   2.3 ulp, |x| < 25000    2 ulp, |x| < 1e6              Cody-Waite by pi/2 + Cephes polynomials
-    tan        3.9 ulp, |x| < 25000    3 ulp, |x| < 1e6              sin / cos of the same reduction
+    sin, cos   2.3 ulp                 2 ulp                         Cody-Waite by pi/2 (Payne-Hanek beyond
+                                                                     16384 / 524288) + Cephes polynomials
+    tan        3.9 ulp                 3 ulp                         sin / cos of the same reduction
     atan2      2 ulp                   2 ulp                         octant reduction + Taylor on |t| < tan(pi/16)
     erf        0.5 ulp (via f64)       2 ulp                         fdlibm's rational approximations, branch-free
 
 f64 pow loses accuracy for huge |y ln x| (1e-13 relative at results near 1e300): log(x) is
-not carried in extra precision. Beyond the stated ranges sin/cos/tan lose accuracy
-gradually (Payne-Hanek reduction would need branches). Results are not correctly rounded;
+not carried in extra precision. sin/cos/tan hold their bounds for every finite argument,
+up to 3.4e38 (f32) and 1.8e308 (f64): past Cody-Waite's range the reduction is an exact
+integer one (payne_hanek.py, tests/backend/test_trig_large_arguments.py); a CPU flat loop
+computes it only when some argument needs it (backend/huge_trig_loop.py). Results are not correctly rounded;
 the corpus tolerance (rtol 1e-5 for f32) is far looser than any of these.
 
 The polynomial coefficients are the published ones of Cephes (S. Moshier) and fdlibm (Sun).
@@ -35,16 +38,22 @@ The polynomial coefficients are the published ones of Cephes (S. Moshier) and fd
 
 from __future__ import annotations
 
+from functools import partial
+
 from llvmlite import ir
 
 from ..llvm_types import F64, type_of
 from .builder import MathBuilder
+from .trig import beyond_cody_waite
 
 UNARY = (
     "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "tanh",
     "cbrt", "sine", "cosine", "tan", "erf",
 )
 BINARY = ("power", "atan2")
+# sin/cos/tan without the reduction for huge arguments: a loop that checks for those first
+# (backend/huge_trig_loop.py) runs these and the exact ones only where needed.
+CODY_WAITE_ONLY = {op: f"{op}.cody-waite" for op in ("sine", "cosine", "tan")}
 
 LN2_HI = {False: 0.693359375, True: 0.693145751953125}  # few bits: n * LN2_HI is exact
 LN2_LO = {False: -2.12194440e-4, True: 1.42860682030941723212e-6}
@@ -52,7 +61,14 @@ LOG2E = 1.4426950408889634
 
 
 def unary(ctx, opcode: str, x: ir.Value) -> ir.Value:
-    """Call the approximation of `opcode` on register value x (f32 or f64)."""
+    """Call the approximation of `opcode` on register value x (f32 or f64).
+
+    A context with a `huge_trig` list gets sin/cos/tan without the Payne-Hanek reduction,
+    and the list gets the flag saying where that is wrong (trig.py, cody_waite_call)."""
+    flags = getattr(ctx, "huge_trig", None)
+    if flags is not None and opcode in CODY_WAITE_ONLY:
+        flags.append(beyond_cody_waite(MathBuilder(ctx.b, ctx.module, type_of(x)), x))
+        opcode = CODY_WAITE_ONLY[opcode]
     return ctx.b.call(function_for(ctx.module, opcode, type_of(x)), [x])
 
 
@@ -278,6 +294,8 @@ def _late_imports():
         "sine": trig.sine,
         "cosine": trig.cosine,
         "tan": trig.tan,
+        **{fast: partial(getattr(trig, name), exact=False) for name, fast in (
+            ("sine", CODY_WAITE_ONLY["sine"]), ("cosine", CODY_WAITE_ONLY["cosine"]), ("tan", CODY_WAITE_ONLY["tan"]))},
         "atan2": trig.atan2,
         "erf": erf.erf,
     }
