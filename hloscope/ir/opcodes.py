@@ -50,7 +50,8 @@ _TABLE: list[OpInfo] = [
     *_rows("unary", UNARY, 1, True, _EXPENSIVE),
     *_rows("binary", BINARY, 2, True, _EXPENSIVE, _COMMUTATIVE),
     *_rows("ternary", "select clamp", 3, True),
-    *_rows("leaf", "parameter constant iota rng-bit-generator partition-id replica-id", 0),
+    *_rows("leaf", "parameter constant iota partition-id replica-id", 0),
+    *_rows("other", "rng-bit-generator", 1),  # its one operand is the generator's state
     *_rows("leaf", "after-all", VARIADIC),
     *_rows("data", "broadcast reshape transpose slice reverse bitcast", 1),
     *_rows("data", "pad dynamic-update-slice gather", None),
@@ -61,6 +62,7 @@ _TABLE: list[OpInfo] = [
     *_rows("reduce", "scatter select-and-scatter", VARIADIC),
     *_rows("reduce", "topk", 1),
     *_rows("other", "dot convolution", 2),
+    *_rows("other", "fft", 1),
     *_rows("control", "call fusion while conditional custom-call", VARIADIC),
     *_rows("other", "opt-barrier", 1),
     *_rows("other", "rng", VARIADIC),
@@ -78,6 +80,7 @@ for _row in _TABLE:
 COMPARISON_DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
 COMPARISON_TYPES = ("FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
 FUSION_KINDS = ("kLoop", "kInput", "kOutput", "kCustom")
+FFT_TYPES = ("FFT", "IFFT", "RFFT", "IRFFT")
 
 # Attributes whose value names other computations, and how many (one name or a list).
 COMPUTATION_ATTRS = {

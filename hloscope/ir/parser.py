@@ -25,7 +25,7 @@ from .conv_dims import ConvDimLabels, parse_dim_labels
 from .instruction import Instruction
 from .literals import parse_literal
 from .module import HloModule, StackFrames
-from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FUSION_KINDS, OPCODES
+from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FFT_TYPES, FUSION_KINDS, OPCODES
 from .scanner import NAME, STRING, Scanner, _unescape
 from .shape import ArrayShape, Shape, TokenShape, TupleShape, default_layout
 from .dtypes import ELEMENT_TYPES
@@ -34,14 +34,15 @@ INT_LIST_ATTRS = frozenset(
     "dimensions lhs_batch_dims lhs_contracting_dims rhs_batch_dims rhs_contracting_dims offset_dims "
     "collapsed_slice_dims start_index_map slice_sizes update_window_dims inserted_window_dims "
     "scatter_dims_to_operand_dims dynamic_slice_sizes operand_batching_dims "
-    "start_indices_batching_dims input_batching_dims scatter_indices_batching_dims".split()
+    "start_indices_batching_dims input_batching_dims scatter_indices_batching_dims fft_length".split()
 )
 INT_ATTRS = frozenset(
     "index iota_dimension index_vector_dim inferred_dimension exponent_bits mantissa_bits "
     "feature_index feature_group_count batch_group_count k".split()
 )
 BOOL_ATTRS = frozenset("is_stable indices_are_sorted unique_indices largest".split())
-ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS}
+ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS,
+              "fft_type": FFT_TYPES}
 MAX_ELEMENTS = 1 << 31  # refuse shapes past this many elements before anything is allocated
 MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Python's recursion limit
 MAX_RANK = 64  # numpy's limit: an array of higher rank could not be evaluated, passed or returned
