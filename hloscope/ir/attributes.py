@@ -16,6 +16,7 @@ import numpy as np
 from .aliasing import InputOutputAlias
 from .conv_dims import ConvDimLabels
 from .dtypes import from_numpy
+from .replica_groups import ReplicaGroups, SourceTargetPairs
 from .shape import Shape
 
 
@@ -230,7 +231,7 @@ def _nest(flat: list[str], dims: tuple[int, ...]) -> str:
 AttrValue = Union[
     str, int, bool, Raw,
     tuple[int, ...], tuple[str, ...], tuple[SliceDim, ...], tuple[PadDim, ...], tuple[WindowDim, ...],
-    ConvDimLabels,
+    ConvDimLabels, ReplicaGroups, SourceTargetPairs,
 ]
 
 

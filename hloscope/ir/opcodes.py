@@ -18,7 +18,7 @@ class OpInfo:
 
     name: str
     arity: int | None  # None: any number of operands
-    kind: str  # "unary", "binary", "ternary", "leaf", "data", "reduce", "control", "other"
+    kind: str  # "unary", "binary", "ternary", "leaf", "data", "reduce", "control", "other", "collective", "async"
     elementwise: bool = False
     commutative: bool = False
     expensive: bool = False  # worth not duplicating when fusing (XLA's IsExpensive)
@@ -66,6 +66,15 @@ _TABLE: list[OpInfo] = [
     *_rows("control", "call fusion while conditional custom-call", VARIADIC),
     *_rows("other", "opt-barrier", 1),
     *_rows("other", "rng", VARIADIC),
+    # Collectives and their async halves (XLA's HloOpcode list); one device evaluates them.
+    *_rows("collective", "all-reduce all-gather all-to-all reduce-scatter collective-permute "
+           "collective-broadcast all-reduce-start all-gather-start collective-permute-start", VARIADIC),
+    *_rows("collective", "ragged-all-to-all", 6),
+    *_rows("collective", "all-reduce-done all-gather-done collective-permute-done", 1),
+    *_rows("async", "async-start custom-call-start", VARIADIC),
+    *_rows("async", "async-update async-done custom-call-update custom-call-done copy-start copy-done", 1),
+    *_rows("async", "send", 2),
+    *_rows("async", "send-done recv recv-done", 1),
 ]
 # Fixed arities that the loop above leaves variadic for brevity.
 _FIXED = {"pad": 2, "dynamic-update-slice": None, "gather": 2, "while": 1, "select-and-scatter": 3}
@@ -85,7 +94,7 @@ FFT_TYPES = ("FFT", "IFFT", "RFFT", "IRFFT")
 # Attributes whose value names other computations, and how many (one name or a list).
 COMPUTATION_ATTRS = {
     "to_apply": 1,
-    "calls": 1,
+    "calls": 1,  # also async-start's wrapped computation
     "condition": 1,
     "body": 1,
     "select": 1,

@@ -25,6 +25,7 @@ from .conv_dims import ConvDimLabels, parse_dim_labels
 from .instruction import Instruction
 from .literals import parse_literal
 from .module import HloModule, StackFrames
+from .replica_groups import parse_replica_groups, parse_source_target_pairs
 from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FFT_TYPES, FUSION_KINDS, OPCODES
 from .scanner import NAME, STRING, Scanner, _unescape
 from .shape import ArrayShape, Shape, TokenShape, TupleShape, default_layout
@@ -38,11 +39,21 @@ INT_LIST_ATTRS = frozenset(
 )
 INT_ATTRS = frozenset(
     "index iota_dimension index_vector_dim inferred_dimension exponent_bits mantissa_bits "
-    "feature_index feature_group_count batch_group_count k".split()
+    "feature_index feature_group_count batch_group_count k channel_id split_dimension".split()
 )
-BOOL_ATTRS = frozenset("is_stable indices_are_sorted unique_indices largest".split())
+BOOL_ATTRS = frozenset(
+    "is_stable indices_are_sorted unique_indices largest use_global_device_ids constrain_layout "
+    "is_host_transfer".split()
+)
 ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS,
               "fft_type": FFT_TYPES}
+# Attributes XLA's parser requires of an opcode ("attribute X is expected but not seen").
+REQUIRED_ATTRS = {
+    "all-reduce": ("to_apply",), "all-reduce-start": ("to_apply",), "reduce-scatter": ("to_apply", "dimensions"),
+    "all-gather": ("dimensions",), "all-gather-start": ("dimensions",),
+    "collective-permute": ("source_target_pairs",), "collective-permute-start": ("source_target_pairs",),
+    "async-start": ("calls",), "fft": ("fft_type", "fft_length"),
+}
 MAX_ELEMENTS = 1 << 31  # refuse shapes past this many elements before anything is allocated
 MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Python's recursion limit
 MAX_RANK = 64  # numpy's limit: an array of higher rank could not be evaluated, passed or returned
@@ -329,6 +340,10 @@ class _ModuleParser:
                 metadata = self.metadata()
             else:
                 attrs[key] = self.attribute(key, key_pos)
+        for required in REQUIRED_ATTRS.get(opcode, ()):
+            if required not in attrs:
+                s.fail(f"{opcode} needs attribute {required}, which is not given (XLA: 'attribute {required} "
+                       f"is expected but not seen')", op_pos)
         inst = Instruction(name, opcode, shape, operands, attrs, metadata, number, literal)
         return inst, operand_positions
 
@@ -394,6 +409,10 @@ class _ModuleParser:
             return self.dim_labels()
         if key == "custom_call_target":
             return s.string()
+        if key == "replica_groups":
+            return parse_replica_groups(s)
+        if key == "source_target_pairs":
+            return parse_source_target_pairs(s)
         return Raw(s.balanced())
 
     def computation_ref(self) -> str:
