@@ -53,3 +53,18 @@ def refuse_new_element_types(module: HloModule, target: str) -> None:
             for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
                 if isinstance(leaf, ArrayShape) and not is_native(leaf.dtype):
                     raise unsupported(target, f"{leaf.dtype} element type in {inst.opcode}", inst.name)
+
+
+MAX_ELEMENTS = 1 << 31  # one buffer past this many elements is refused before it is planned
+
+
+def refuse_huge_shapes(module: HloModule, target: str) -> None:
+    """A declared shape reads whatever its size; a buffer past the limit is refused here,
+    before a plan or a run would try to allocate it."""
+    for comp in module.computations:
+        for inst in comp.instructions:
+            shape = inst.shape
+            for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
+                if isinstance(leaf, ArrayShape) and leaf.size > MAX_ELEMENTS:
+                    raise unsupported(target, f"{leaf.short()} ({leaf.size} elements, over the limit of "
+                                              f"{MAX_ELEMENTS})", inst.name)

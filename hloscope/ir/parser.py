@@ -54,7 +54,10 @@ REQUIRED_ATTRS = {
     "collective-permute": ("source_target_pairs",), "collective-permute-start": ("source_target_pairs",),
     "async-start": ("calls",), "fft": ("fft_type", "fft_length"),
 }
-MAX_ELEMENTS = 1 << 31  # refuse shapes past this many elements before anything is allocated
+# A constant's values are the one thing reading text allocates: one past this many elements
+# is refused (a declared shape alone allocates nothing, so any size reads; the evaluator and
+# the backends refuse what they cannot allocate, where they would).
+MAX_ELEMENTS = 1 << 31
 MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Python's recursion limit
 MAX_RANK = 64  # numpy's limit: an array of higher rank could not be evaluated, passed or returned
 
@@ -324,6 +327,8 @@ class _ModuleParser:
             s.expect(")")
         elif opcode == "constant":
             s.skip()
+            if not s.peek("{...}"):  # elided values allocate nothing
+                self.check_constant_size(shape, op_pos)
             literal = parse_literal(s, shape)
             s.expect(")")
         else:
@@ -346,6 +351,12 @@ class _ModuleParser:
                        f"is expected but not seen')", op_pos)
         inst = Instruction(name, opcode, shape, operands, attrs, metadata, number, literal)
         return inst, operand_positions
+
+    def check_constant_size(self, shape: Shape, pos: int) -> None:
+        for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
+            if isinstance(leaf, ArrayShape) and leaf.size > self.max_elements:
+                self.s.fail(f"constant {leaf.short()} has {leaf.size} elements, over the limit of "
+                            f"{self.max_elements} for literal data", pos)
 
     def operands(self, positions: list) -> tuple[str, ...]:
         s = self.s
@@ -578,11 +589,6 @@ class _ModuleParser:
         layout, extra = default_layout(len(dims)), ""
         if s.peek("{") and _layout_follows(s):
             layout, extra = self.layout(len(dims))
-        size = 1
-        for d in dims:
-            size *= d
-        if size > self.max_elements:
-            s.fail(f"shape has {size} elements, over the limit of {self.max_elements}", pos)
         return ArrayShape(type_name, tuple(dims), layout, extra, tuple(dynamic))
 
     def dims(self) -> tuple[list[int], list[bool]]:
@@ -601,6 +607,8 @@ class _ModuleParser:
             d = s.integer("a dimension size")
             if d < 0:
                 s.fail(f"dimension size {d} is negative", pos)
+            if d >= 1 << 63:
+                s.fail(f"dimension size {d} does not fit in int64", pos)
             dims.append(d)
             dynamic.append(bounded)
         return dims, dynamic
