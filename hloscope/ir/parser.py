@@ -111,6 +111,10 @@ class _ModuleParser:
         self.computation_refs: list[tuple[str, int]] = []  # (name, position) to resolve at the end
         self.shape_cache: dict[str, Shape] = {}
         self.tuple_depth = 0
+        # Instructions written inline as operands (`add(p, f32[] constant(1))`), waiting to be
+        # placed before the instruction that uses them, with their operand positions.
+        self.nested: list[tuple[Instruction, list]] = []
+        self.anonymous: dict[str, int] = {}
 
     # ---- module ----
     def module(self) -> HloModule:
@@ -119,6 +123,7 @@ class _ModuleParser:
         attrs: dict[str, ModuleAttrValue] = {}
         if s.keyword("HloModule"):
             name = s.name("the module name")
+            s.accept(":")  # XLA's lexer takes `HloModule m:` too
             while s.accept(","):
                 key = self.attr_key()
                 attrs[key] = self.module_attr(key)
@@ -227,6 +232,12 @@ class _ModuleParser:
             else:
                 is_root = s.keyword("ROOT")
                 inst, operand_positions = self.instruction()
+            for nested, nested_positions in self.nested:
+                if nested.name in positions:
+                    s.fail(f"instruction name {nested.name!r} is used twice in computation {name!r}", start)
+                positions[nested.name] = nested_positions
+                instructions.append(nested)
+            self.nested.clear()
             if inst.name in positions:
                 s.fail(f"instruction name {inst.name!r} is used twice in computation {name!r}", start)
             positions[inst.name] = operand_positions
@@ -283,7 +294,7 @@ class _ModuleParser:
         first_ref = len(self.computation_refs)
         is_root = s.keyword("ROOT")
         inst, positions = self.instruction()
-        if self.ended_at(end):
+        if self.ended_at(end) and not self.nested:  # a line with inline operands is not one instruction
             memo.instructions[key] = (is_root, inst, tuple((name, pos - start) for name, pos in positions),
                                       self.refs_since(first_ref, start))
         return is_root, inst, positions
@@ -309,7 +320,11 @@ class _ModuleParser:
         s = self.s
         name = s.name("an instruction name")
         s.expect("=", "'=' after the instruction name")
-        shape = self.shape()
+        return self.instruction_rest(name, self.shape())
+
+    def instruction_rest(self, name: str, shape: Shape, nested: bool = False) -> tuple[Instruction, list]:
+        """The instruction after `name = shape`: opcode, operands, attributes."""
+        s = self.s
         s.skip()
         op_pos = s.pos
         m = s.match(NAME)
@@ -335,7 +350,7 @@ class _ModuleParser:
             operands = self.operands(operand_positions)
         attrs: dict[str, AttrValue] = {}
         metadata: Metadata | None = None
-        while s.peek(",") and not _next_is_computation_attr(s):
+        while s.peek(",") and not _next_is_computation_attr(s) and (not nested or _ATTR_FOLLOWS.match(s.text, s.pos)):
             s.accept(",")
             key_pos = s.pos
             key = self.attr_key()
@@ -365,13 +380,32 @@ class _ModuleParser:
             if names:
                 s.expect(",", "',' or ')' in the operand list")
             if self.at_shape():
-                self.shape()
+                shape = self.shape()
+                s.skip()
+                if _opcode_follows(s):
+                    names.append(self.nested_instruction(shape, positions))
+                    continue
             s.skip()
             positions.append((None, s.pos))
             name = s.name("an operand name")
             positions[-1] = (name, positions[-1][1])
             names.append(name)
         return tuple(names)
+
+    def nested_instruction(self, shape: Shape, positions: list) -> str:
+        """An operand written as an instruction (`f32[] constant(1)`): named as XLA names it
+        (`constant.anon`), kept to be placed before its user."""
+        s = self.s
+        pos = s.pos
+        m = NAME.match(s.text, pos)
+        opcode = m.group(0) if m else "instruction"
+        count = self.anonymous.get(opcode, 0)
+        self.anonymous[opcode] = count + 1
+        name = f"{opcode}.anon" + (f".{count}" if count else "")
+        inst, inner = self.instruction_rest(name, shape, nested=True)
+        self.nested.append((inst, inner))
+        positions.append((name, pos))
+        return name
 
     def at_shape(self) -> bool:
         s = self.s
@@ -420,6 +454,15 @@ class _ModuleParser:
             return self.dim_labels()
         if key == "custom_call_target":
             return s.string()
+        if key == "literal":  # custom-call's `literal=s32[2]{0} {1, 2}`: checked, kept as written
+            s.skip()
+            start = s.pos
+            self.check_constant_size(shape := self.shape(), start)
+            if isinstance(shape, TupleShape):  # XLA's parser rejects these too
+                s.fail("custom-call literal= takes an array literal, not a tuple", start)
+            s.skip()
+            parse_literal(s, shape)
+            return Raw(s.text[start:s.pos])
         if key == "replica_groups":
             return parse_replica_groups(s)
         if key == "source_target_pairs":
@@ -542,6 +585,8 @@ class _ModuleParser:
         s.expect("{")
         fields: list[tuple[str, MetadataValue]] = []
         while not s.accept("}"):
+            if fields:
+                s.accept(",")  # XLA's parser takes commas between the fields, and prints none
             key = self.attr_key()
             if s.peek('"'):
                 fields.append((key, s.string()))
@@ -656,6 +701,8 @@ class _ModuleParser:
         return shapes
 
 
+# Inside an operand list, a comma starts an inline instruction's attribute only before `name=`.
+_ATTR_FOLLOWS = _re.compile(r",\s*[A-Za-z_][\w.\-]*\s*=")
 _DIM_LABELS = _re.compile(r"[a-z0-9]+_[a-z0-9]+->[a-z0-9]+")
 _PAD = _re.compile(r"-?\d+_-?\d+(?:_-?\d+)?")
 # A shape without tiling or dynamic dimensions; parsed once per distinct text, then cached.
@@ -677,6 +724,12 @@ def _after_comma(s: Scanner) -> int:
     while i < len(s.text) and s.text[i] in " \t\n":
         i += 1
     return i
+
+
+def _opcode_follows(s: Scanner) -> bool:
+    """After an operand's shape, `name(` starts an inline instruction; a bare name is an operand."""
+    m = NAME.match(s.text, s.pos)
+    return bool(m) and not m.group(0).startswith("%") and s.text.startswith("(", m.end()) and m.group(0) in OPCODES
 
 
 def _next_is_computation_attr(s: Scanner) -> bool:
