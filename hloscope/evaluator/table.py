@@ -19,6 +19,8 @@ from . import (
     elementwise,
     fft,
     gather_scatter,
+    linalg,
+    ordering,
     reductions,
     sorting,
     topk,
@@ -40,4 +42,6 @@ HANDLERS = {
     **topk.HANDLERS,
     **control_flow.HANDLERS,
     **collectives.HANDLERS,
+    **linalg.HANDLERS,
+    **ordering.HANDLERS,
 }

@@ -66,6 +66,12 @@ _TABLE: list[OpInfo] = [
     *_rows("control", "call fusion while conditional custom-call", VARIADIC),
     *_rows("other", "opt-barrier", 1),
     *_rows("other", "rng", VARIADIC),
+    *_rows("other", "batch-norm-training triangular-solve", None),
+    *_rows("other", "batch-norm-inference batch-norm-grad", None),
+    *_rows("other", "cholesky domain", 1),
+    *_rows("other", "add-dependency outfeed", 2),
+    *_rows("other", "infeed", 1),
+    *_rows("leaf", "rng-get-and-update-state", 0),
     # Collectives and their async halves (XLA's HloOpcode list); one device evaluates them.
     *_rows("collective", "all-reduce all-gather all-to-all reduce-scatter collective-permute "
            "collective-broadcast all-reduce-start all-gather-start collective-permute-start", VARIADIC),
@@ -77,7 +83,8 @@ _TABLE: list[OpInfo] = [
     *_rows("async", "send-done recv recv-done", 1),
 ]
 # Fixed arities that the loop above leaves variadic for brevity.
-_FIXED = {"pad": 2, "dynamic-update-slice": None, "gather": 2, "while": 1, "select-and-scatter": 3}
+_FIXED = {"pad": 2, "dynamic-update-slice": None, "gather": 2, "while": 1, "select-and-scatter": 3,
+          "batch-norm-training": 3, "triangular-solve": 2, "batch-norm-inference": 5, "batch-norm-grad": 5}
 
 OPCODES: dict[str, OpInfo] = {}
 for _row in _TABLE:
@@ -90,6 +97,7 @@ COMPARISON_DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
 COMPARISON_TYPES = ("FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
 FUSION_KINDS = ("kLoop", "kInput", "kOutput", "kCustom")
 FFT_TYPES = ("FFT", "IFFT", "RFFT", "IRFFT")
+TRANSPOSE_KINDS = ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT")  # triangular-solve's transpose_a
 
 # Attributes whose value names other computations, and how many (one name or a list).
 COMPUTATION_ATTRS = {

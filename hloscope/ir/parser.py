@@ -26,7 +26,7 @@ from .instruction import Instruction
 from .literals import parse_literal
 from .module import HloModule, StackFrames
 from .replica_groups import parse_replica_groups, parse_source_target_pairs
-from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FFT_TYPES, FUSION_KINDS, OPCODES
+from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FFT_TYPES, FUSION_KINDS, OPCODES, TRANSPOSE_KINDS
 from .scanner import NAME, STRING, Scanner, _unescape
 from .shape import ArrayShape, Shape, TokenShape, TupleShape, default_layout
 from .dtypes import ELEMENT_TYPES
@@ -39,20 +39,22 @@ INT_LIST_ATTRS = frozenset(
 )
 INT_ATTRS = frozenset(
     "index iota_dimension index_vector_dim inferred_dimension exponent_bits mantissa_bits "
-    "feature_index feature_group_count batch_group_count k channel_id split_dimension".split()
+    "feature_index feature_group_count batch_group_count k channel_id split_dimension delta".split()
 )
 BOOL_ATTRS = frozenset(
     "is_stable indices_are_sorted unique_indices largest use_global_device_ids constrain_layout "
-    "is_host_transfer".split()
+    "is_host_transfer lower left_side unit_diagonal".split()
 )
 ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS,
-              "fft_type": FFT_TYPES}
+              "fft_type": FFT_TYPES, "transpose_a": TRANSPOSE_KINDS}
 # Attributes XLA's parser requires of an opcode ("attribute X is expected but not seen").
 REQUIRED_ATTRS = {
     "all-reduce": ("to_apply",), "all-reduce-start": ("to_apply",), "reduce-scatter": ("to_apply", "dimensions"),
     "all-gather": ("dimensions",), "all-gather-start": ("dimensions",),
     "collective-permute": ("source_target_pairs",), "collective-permute-start": ("source_target_pairs",),
     "async-start": ("calls",), "fft": ("fft_type", "fft_length"),
+    "batch-norm-training": ("epsilon", "feature_index"), "batch-norm-inference": ("epsilon", "feature_index"),
+    "batch-norm-grad": ("epsilon", "feature_index"), "rng-get-and-update-state": ("delta",),
 }
 # A constant's values are the one thing reading text allocates: one past this many elements
 # is refused (a declared shape alone allocates nothing, so any size reads; the evaluator and
@@ -454,6 +456,20 @@ class _ModuleParser:
             return self.dim_labels()
         if key == "custom_call_target":
             return s.string()
+        if key == "outfeed_shape":  # a shape, checked and kept as written
+            s.skip()
+            start = s.pos
+            self.shape()
+            return Raw(s.text[start:s.pos])
+        if key == "epsilon":  # a float, kept as written so it prints back the same
+            s.skip()
+            pos = s.pos
+            text = s.balanced()
+            try:
+                float(text)
+            except ValueError:
+                s.fail(f"epsilon must be a number, got {text!r}", pos)
+            return Raw(text)
         if key == "literal":  # custom-call's `literal=s32[2]{0} {1, 2}`: checked, kept as written
             s.skip()
             start = s.pos
