@@ -164,3 +164,21 @@ def test_xla_reads_our_print_as_the_same_module(name):
     theirs.verify()
     assert sorted((i.opcode, str(i.shape)) for i in theirs.entry_computation.instructions) == sorted(
         (i.opcode, str(i.shape)) for i in ours.entry_computation.instructions)
+
+
+ADD_GE = ("add {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n  ROOT s = f32[] add(x, y)\n}\n"
+          "ge {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n  ROOT s = pred[] compare(x, y), direction=GE\n}\n")
+
+
+def test_scalar_window_ops_need_no_window_as_in_xla():
+    """XLA reads reduce-window and select-and-scatter of scalars without `window=` (a rank-0 window)."""
+    m = hs.parse_hlo(f"HloModule m\n{ADD_GE}ENTRY e {{\n  x = f32[] parameter(0)\n  i = f32[] constant(1)\n"
+                     "  r = f32[] reduce-window(x, i), to_apply=add\n  s = f32[] select-and-scatter(x, x, i), select=ge, scatter=add\n"
+                     "  ROOT t = (f32[], f32[]) tuple(r, s)\n}\n")
+    m.verify()
+    r, s = hs.evaluate(m, np.float32(2.5))
+    assert float(r) == 3.5 and float(s) == 3.5
+    bad = hs.parse_hlo(f"HloModule m\n{ADD_GE}ENTRY e {{\n  x = f32[3] parameter(0)\n  i = f32[] constant(1)\n"
+                       "  ROOT r = f32[3] reduce-window(x, i), to_apply=add\n}\n")
+    with pytest.raises(HloVerifierError, match="reduce-window window has 0 dimensions for f32"):
+        bad.verify()
