@@ -117,6 +117,9 @@ class _ModuleParser:
         # placed before the instruction that uses them, with their operand positions.
         self.nested: list[tuple[Instruction, list]] = []
         self.anonymous: dict[str, int] = {}
+        # Computations XLA's async shorthand implies (`negate-start(p)` wraps a negate), to be
+        # placed before the computation that calls them.
+        self.implied: list[Computation] = []
 
     # ---- module ----
     def module(self) -> HloModule:
@@ -136,6 +139,8 @@ class _ModuleParser:
             start = s.pos
             is_entry = s.keyword("ENTRY")
             comp = self.computation() if self.memo is None else self.remembered_computation(self.memo)
+            comps.extend(self.implied)
+            self.implied.clear()
             if any(c.name == comp.name for c in comps):
                 s.fail(f"computation {comp.name!r} is defined twice", start)
             if is_entry:
@@ -276,7 +281,7 @@ class _ModuleParser:
             return comp
         first_ref = len(self.computation_refs)
         comp = self.computation()
-        if self.ended_at(end):
+        if self.ended_at(end) and not self.implied:
             memo.computations[key] = (comp, self.refs_since(first_ref, start))
         return comp
 
@@ -296,7 +301,7 @@ class _ModuleParser:
         first_ref = len(self.computation_refs)
         is_root = s.keyword("ROOT")
         inst, positions = self.instruction()
-        if self.ended_at(end) and not self.nested:  # a line with inline operands is not one instruction
+        if self.ended_at(end) and not self.nested and not self.implied:  # nor one that implies more
             memo.instructions[key] = (is_root, inst, tuple((name, pos - start) for name, pos in positions),
                                       self.refs_since(first_ref, start))
         return is_root, inst, positions
@@ -333,8 +338,11 @@ class _ModuleParser:
         if not m or m.group(0).startswith("%"):
             s.fail(f"expected an opcode, found {s.describe_here()}", op_pos)
         opcode = m.group(0)
+        shorthand = None
         if opcode not in OPCODES:
-            s.fail(f"unknown opcode {opcode!r}", op_pos)
+            shorthand = _async_shorthand(opcode)
+            if shorthand is None:
+                s.fail(f"unknown opcode {opcode!r}", op_pos)
         s.expect("(", f"'(' after {opcode}")
         operand_positions: list = []
         number = literal = None
@@ -366,8 +374,27 @@ class _ModuleParser:
             if required not in attrs:
                 s.fail(f"{opcode} needs attribute {required}, which is not given (XLA: 'attribute {required} "
                        f"is expected but not seen')", op_pos)
+        if shorthand is not None:
+            return self.async_from_shorthand(name, shape, shorthand, operands, attrs, metadata, op_pos), operand_positions
         inst = Instruction(name, opcode, shape, operands, attrs, metadata, number, literal)
         return inst, operand_positions
+
+    def async_from_shorthand(self, name: str, shape: Shape, shorthand: tuple[str, str], operands: tuple[str, ...],
+                             attrs: dict[str, AttrValue], metadata: Metadata | None, pos: int) -> Instruction:
+        """`X-start(args), attrs` is XLA's print of async-start calling a computation whose one
+        instruction is `X(args), attrs`; `X-update` and `X-done` are async-update and -done."""
+        base, phase = shorthand
+        if phase != "start":
+            return Instruction(name, f"async-{phase}", shape, operands, {}, metadata)
+        if not (isinstance(shape, TupleShape) and len(shape.elements) >= 2
+                and isinstance(shape.elements[0], TupleShape) and len(shape.elements[0].elements) == len(operands)):
+            self.s.fail(f"{base}-start must declare ((operand shapes), result, ...), not {shape}", pos)
+        params = tuple(Instruction(f"param_{i}", "parameter", p, parameter_number=i)
+                       for i, p in enumerate(shape.elements[0].elements))
+        root = Instruction(base, base, shape.elements[1], tuple(p.name for p in params), attrs)
+        callee = f"async_computation.{name}"
+        self.implied.append(Computation(callee, (*params, root), root.name))
+        return Instruction(name, "async-start", shape, operands, {"calls": callee}, metadata)
 
     def check_constant_size(self, shape: Shape, pos: int) -> None:
         for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
@@ -740,6 +767,15 @@ def _after_comma(s: Scanner) -> int:
     while i < len(s.text) and s.text[i] in " \t\n":
         i += 1
     return i
+
+
+def _async_shorthand(opcode: str) -> tuple[str, str] | None:
+    """(wrapped opcode, phase) for XLA's `negate-start` / `-update` / `-done` shorthand."""
+    for phase in ("start", "update", "done"):
+        base = opcode.removesuffix(f"-{phase}")
+        if base != opcode and base in OPCODES and OPCODES[base].kind not in ("collective", "async"):
+            return base, phase
+    return None
 
 
 def _opcode_follows(s: Scanner) -> bool:

@@ -181,3 +181,25 @@ def test_a_jax_program_on_a_2x2_mesh_loads():
     assert [status[n] for n in ("parse", "verify", "optimize", "plan")] == ["done"] * 4
     lower = next(s for s in c.stages if s.name == "lower")
     assert lower.status == "failed" and "not supported on cpu: c64" in lower.note
+
+
+def test_async_shorthand_reads_as_async_start_calling_one_instruction():
+    """XLA prints an async-start of a one-instruction computation as `X-start` / `X-done`."""
+    m = parse_hlo("HloModule m\nENTRY e {\n  p = f32[8] parameter(0)\n  i = s32[] parameter(1)\n"
+                  "  s = ((f32[8], s32[]), f32[2], s32[]) dynamic-slice-start(p, i), dynamic_slice_sizes={2}\n"
+                  "  u = ((f32[8], s32[]), f32[2], s32[]) dynamic-slice-update(s)\n"
+                  "  ROOT d = f32[2] dynamic-slice-done(u)\n}\n")
+    m.verify()
+    start = m.entry_computation["s"]
+    assert (start.opcode, m.entry_computation["u"].opcode, m.entry_computation["d"].opcode) == (
+        "async-start", "async-update", "async-done")
+    wrapped = m.computation(start.attr("calls"))
+    assert [i.opcode for i in wrapped.instructions] == ["parameter", "parameter", "dynamic-slice"]
+    assert wrapped.instructions[-1].attr("dynamic_slice_sizes") == (2,)
+    np.testing.assert_array_equal(evaluate(m, X, np.int32(3)), X[3:5])
+
+
+def test_async_shorthand_checks_its_context_shape():
+    with pytest.raises(HloParseError, match=r"negate-start must declare \(\(operand shapes\), result, ...\)") as e:
+        parse_hlo("HloModule m\nENTRY e {\n  p = f32[8] parameter(0)\n  ROOT s = f32[8] negate-start(p)\n}\n")
+    assert (e.value.line, e.value.column) == (4, 19)
