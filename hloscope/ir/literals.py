@@ -83,6 +83,8 @@ def _to_array(tokens: list[str], shape: ArrayShape, s: Scanner, pos: int, what: 
         return np.array([t == "true" or (t not in ("false",) and float(t) != 0) for t in tokens], np.bool_)
     if kind == "float":
         values = [_float(t) for t in tokens]
+        if shape.dtype == "f8e8m0fnu":  # no zero: XLA rounds a tiny positive up to the smallest, 2^-127
+            values = [max(v, 2.0**-127) if 0 < v else v for v in values]
         _check_float_range(values, shape, s, pos, what)
         with np.errstate(over="ignore"):
             return np.array(values, dtype=np.float64).astype(dtype)
@@ -106,13 +108,17 @@ def _to_array(tokens: list[str], shape: ArrayShape, s: Scanner, pos: int, what: 
 
 
 def _check_float_range(values: list[float], shape: ArrayShape, s: Scanner, pos: int, what: str) -> None:
-    """A finite value past the type's largest is an error in XLA (it does not become inf)."""
-    info = ml_dtypes.finfo(shape.numpy_dtype)
+    """XLA's rule: a finite value that does not stay finite in the type is out of range (1e39
+    in f32, 1000 in f8e4m3fn, -1 in f8e8m0fnu); one that rounds onto the largest is kept."""
+    dtype = shape.numpy_dtype
+    info = ml_dtypes.finfo(dtype)
     high = float(info.max)
-    low = 0.0 if shape.dtype == "f8e8m0fnu" else -high  # e8m0 has no sign bit
-    for v in values:
-        if v == v and abs(v) != float("inf") and not low <= v <= high:
-            s.fail(f"{what}value {v:g} is out of range for {shape.dtype}, namely [{low:g}, {high:g}]", pos)
+    low = float(info.smallest_normal) if shape.dtype == "f8e8m0fnu" else -high  # e8m0: no sign, no zero
+    with np.errstate(over="ignore", invalid="ignore"):
+        for v in values:
+            if v == v and abs(v) != float("inf") and (
+                    not np.isfinite(np.array(v).astype(dtype).astype(np.float64)) or (v < low and low > 0)):
+                s.fail(f"{what}value {v:g} is out of range for {shape.dtype}, namely [{low:g}, {high:g}]", pos)
 
 
 def _float(token: str) -> float:
