@@ -48,10 +48,37 @@ def parse_literal(s: Scanner, shape) -> Literal:
     if not s.peek("{"):
         s.fail(f"expected '{{' to start the {shape.short()} literal, found {s.describe_here()}")
     text = _COMMENT.sub(" ", s.balanced())
+    _check_nesting(text, shape, s, start)
     tokens = _SCALAR.findall(text)
     if len(tokens) != shape.size:
         s.fail(f"literal has {len(tokens)} values but {shape.short()} needs {shape.size}", start)
     return Literal(_to_array(tokens, shape, s, start).reshape(shape.dims))
+
+
+_NESTING = re.compile(rf"\{{|\}}|\([^()]*\)|{_SCALAR.pattern}")
+
+
+def _check_nesting(text: str, shape: ArrayShape, s: Scanner, pos: int) -> None:
+    """Braces nest as the dimensions do, each group as long as its dimension (XLA's checks:
+    `{1,2,3,4}` is no f32[2,2] and `{{1,2},{3,4}}` no f32[4])."""
+    rank, counts = shape.rank, []
+    for m in _NESTING.finditer(text):
+        token = m.group()
+        if token == "{":
+            if len(counts) == rank:
+                s.fail(f"expects nested array in rank {rank}, but sees larger", pos)
+            if counts:
+                counts[-1] += 1
+            counts.append(0)
+        elif token == "}":
+            n = counts.pop()
+            want = shape.dims[len(counts)]
+            if n != want and rank > 1:  # (rank 1: the count of values says it, below)
+                s.fail(f"expects {want} elements in dimension {len(counts)} of {shape.short()}, but sees {n}", pos)
+        else:
+            if len(counts) != rank:
+                s.fail(f"expects nested array in rank {rank}, but sees {len(counts)}", pos)
+            counts[-1] += 1
 
 
 def _complex_literal(s: Scanner, shape: ArrayShape, start: int) -> Literal:
@@ -66,6 +93,7 @@ def _complex_literal(s: Scanner, shape: ArrayShape, start: int) -> Literal:
         if not s.peek("{"):
             s.fail(f"expected '{{' to start the {shape.short()} literal, found {s.describe_here()}")
         text = _COMMENT.sub(" ", s.balanced())
+        _check_nesting(text, shape, s, start)
         pairs = _COMPLEX.findall(text)
         if len(pairs) != shape.size:
             s.fail(f"literal has {len(pairs)} (real, imag) values but {shape.short()} needs {shape.size}", start)

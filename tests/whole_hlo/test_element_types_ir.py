@@ -68,6 +68,9 @@ BAD_CONSTANTS = [
     ("c64[] constant((1e39, 0))", 27, "real part value 1e\\+39 is out of range for f32"),
     ("f8e8m0fnu[] constant(-1)", 33, "value -1 is out of range for f8e8m0fnu"),
     ("c64[2] constant({(1, 2)})", 28, r"literal has 1 \(real, imag\) values but c64\[2\] needs 2"),
+    ("f32[2,2] constant({1, 2, 3, 4})", 30, "expects nested array in rank 2, but sees 1"),
+    ("f32[4] constant({{1, 2}, {3, 4}})", 28, "expects nested array in rank 1, but sees larger"),
+    ("f32[2,2] constant({{1, 2, 3}, {4}})", 30, "expects 2 elements in dimension 1 of f32\\[2,2\\], but sees 3"),
 ]
 
 
