@@ -120,6 +120,9 @@ class _ModuleParser:
         # Computations XLA's async shorthand implies (`negate-start(p)` wraps a negate), to be
         # placed before the computation that calls them.
         self.implied: list[Computation] = []
+        # Operands written with their shape (`negate(f32[2] a)`): (name, shape, position), checked
+        # against the operand's own shape once the computation is read, as XLA's parser does.
+        self.typed_operands: list[tuple[str, Shape, int]] = []
 
     # ---- module ----
     def module(self) -> HloModule:
@@ -256,6 +259,7 @@ class _ModuleParser:
         if not instructions:
             s.fail(f"computation {name!r} has no instructions")
         self.check_operands(name, instructions, positions)
+        self.check_typed_operands(instructions)
         thread = None
         if s.peek(",") and s.text.startswith("execution_thread", _after_comma(s)):
             s.accept(",")
@@ -301,7 +305,8 @@ class _ModuleParser:
         first_ref = len(self.computation_refs)
         is_root = s.keyword("ROOT")
         inst, positions = self.instruction()
-        if self.ended_at(end) and not self.nested and not self.implied:  # nor one that implies more
+        if self.ended_at(end) and not self.nested and not self.implied and not self.typed_operands:
+            # (a line with inline operands, implied computations or operand shapes says more than itself)
             memo.instructions[key] = (is_root, inst, tuple((name, pos - start) for name, pos in positions),
                                       self.refs_since(first_ref, start))
         return is_root, inst, positions
@@ -314,6 +319,14 @@ class _ModuleParser:
         """Whether the parser stopped at `end`, give or take the whitespace it skips."""
         s = self.s
         return s.pos >= end and not s.text[end:s.pos].strip()
+
+    def check_typed_operands(self, instructions: list[Instruction]) -> None:
+        shapes = {inst.name: inst.shape for inst in instructions}
+        typed, self.typed_operands = self.typed_operands, []
+        for operand, written, pos in typed:
+            actual = shapes[operand]
+            if not _same_ignoring_layout(written, actual):
+                self.s.fail(f"operand {operand} is {actual}, but is written here as {written}", pos)
 
     def check_operands(self, comp: str, instructions: list[Instruction], positions: dict) -> None:
         defined = positions.keys()
@@ -408,15 +421,19 @@ class _ModuleParser:
         while not s.accept(")"):
             if names:
                 s.expect(",", "',' or ')' in the operand list")
+            written = None
             if self.at_shape():
-                shape = self.shape()
+                shape_pos = s.pos
+                written = self.shape()
                 s.skip()
                 if _opcode_follows(s):
-                    names.append(self.nested_instruction(shape, positions))
+                    names.append(self.nested_instruction(written, positions))
                     continue
             s.skip()
             positions.append((None, s.pos))
             name = s.name("an operand name")
+            if written is not None:
+                self.typed_operands.append((name, written, shape_pos))
             positions[-1] = (name, positions[-1][1])
             names.append(name)
         return tuple(names)
@@ -767,6 +784,14 @@ def _after_comma(s: Scanner) -> int:
     while i < len(s.text) and s.text[i] in " \t\n":
         i += 1
     return i
+
+
+def _same_ignoring_layout(a: Shape, b: Shape) -> bool:
+    if isinstance(a, TupleShape) and isinstance(b, TupleShape):
+        return len(a.elements) == len(b.elements) and all(map(_same_ignoring_layout, a.elements, b.elements))
+    if isinstance(a, ArrayShape) and isinstance(b, ArrayShape):
+        return a.dtype == b.dtype and a.dims == b.dims
+    return type(a) is type(b)
 
 
 def _async_shorthand(opcode: str) -> tuple[str, str] | None:

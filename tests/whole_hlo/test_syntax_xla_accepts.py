@@ -89,3 +89,16 @@ def test_xla_accepts_the_text_and_reads_our_print_the_same(name):
 def test_xla_rejects_them_too(text):
     with pytest.raises(Exception):
         _xla().hlo_module_from_text(text)
+
+
+def test_an_operand_written_with_another_shape_is_rejected_there():
+    """XLA's parser checks an operand's written shape against the operand (layout aside)."""
+    ok = "HloModule m\nENTRY e {\n  a = f32[2,3] parameter(0)\n  ROOT n = f32[2,3] negate(f32[2,3]{0,1} a)\n}\n"
+    hs.parse_hlo(ok).verify()
+    for written, column in (("f32[3]", 26), ("s32[2]", 26)):
+        text = f"HloModule m\nENTRY e {{\n  a = f32[2] parameter(0)\n  ROOT n = f32[2] negate({written} a)\n}}\n"
+        with pytest.raises(hs.HloParseError, match=rf"operand a is f32\[2\]\{{0\}}, but is written here as {written[:3]}") as e:
+            hs.parse_hlo(text)
+        assert (e.value.line, e.value.column) == (4, column)
+        with pytest.raises(Exception):
+            _xla().hlo_module_from_text(text)
