@@ -421,7 +421,7 @@ class _ModuleParser:
         while not s.accept(")"):
             if names:
                 s.expect(",", "',' or ')' in the operand list")
-            written = None
+            written, shape_pos = None, 0
             if self.at_shape():
                 shape_pos = s.pos
                 written = self.shape()
