@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import NotSupportedError
 from ..ir.custom_calls import refusal
+from ..ir.dtypes import is_native
+from ..ir.shape import ArrayShape, TupleShape
 
 if TYPE_CHECKING:  # only for the annotation: the IR does not need the backend loaded
     from ..ir.instruction import Instruction
@@ -40,3 +42,29 @@ def refuse_elided_constants(module: HloModule, target: str) -> None:
         for inst in comp.instructions:
             if inst.opcode == "constant" and inst.literal is not None and inst.literal.elided:
                 raise unsupported(target, "a constant with elided values {...}", inst.name)
+
+
+def refuse_new_element_types(module: HloModule, target: str) -> None:
+    """Complex, f8/f4 and sub-byte integer types are IR and evaluator only so far: name the
+    first instruction whose result or operand has one (`not supported on cpu: c64 ...`)."""
+    for comp in module.computations:
+        for inst in comp.instructions:
+            shape = inst.shape
+            for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
+                if isinstance(leaf, ArrayShape) and not is_native(leaf.dtype):
+                    raise unsupported(target, f"{leaf.dtype} element type in {inst.opcode}", inst.name)
+
+
+MAX_ELEMENTS = 1 << 31  # one buffer past this many elements is refused before it is planned
+
+
+def refuse_huge_shapes(module: HloModule, target: str) -> None:
+    """A declared shape reads whatever its size; a buffer past the limit is refused here,
+    before a plan or a run would try to allocate it."""
+    for comp in module.computations:
+        for inst in comp.instructions:
+            shape = inst.shape
+            for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
+                if isinstance(leaf, ArrayShape) and leaf.size > MAX_ELEMENTS:
+                    raise unsupported(target, f"{leaf.short()} ({leaf.size} elements, over the limit of "
+                                              f"{MAX_ELEMENTS})", inst.name)

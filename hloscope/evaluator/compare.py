@@ -43,10 +43,14 @@ def total_order_key(x: np.ndarray) -> np.ndarray:
 def comparable(x: np.ndarray, kind: str) -> np.ndarray:
     """x as values whose numpy order is the comparison `kind` (FLOAT, TOTALORDER, ...)."""
     element = from_numpy(x.dtype)
+    if kind == "TOTALORDER" and element.kind == "float" and element.bits < 16:
+        x = x.astype(np.float32)  # exact, and f32's bit order is the same total order
     if kind == "TOTALORDER" and element.kind == "float":
         return total_order_key(x)
-    if element.is_float and element.bits == 16:
-        return x.astype(np.float32)  # exact, and numpy compares bf16 reliably this way
+    if element.is_float and element.bits <= 16:
+        return x.astype(np.float32)  # exact, and numpy compares bf16 and f8 reliably this way
+    if element.is_integer and element.bits < 8:
+        x = x.astype(np.int8 if element.kind == "signed" else np.uint8)  # exact; ml_dtypes' ints have no views
     if kind == "UNSIGNED" and element.kind == "signed":
         return x.astype(f"u{x.dtype.itemsize}")
     if kind == "SIGNED" and element.kind == "unsigned":

@@ -38,7 +38,7 @@ def convert(x: np.ndarray, to: np.dtype) -> np.ndarray:
 
 def _float_to_int(x: np.ndarray, to: np.dtype) -> np.ndarray:
     """Truncate toward zero; NaN -> 0; beyond the range -> the range's min or max."""
-    info = np.iinfo(to)
+    info = ml_dtypes.iinfo(to)  # numpy's iinfo lacks the sub-byte integers
     wide = x.astype(np.float64)  # exact for every float type up to f64
     t = np.trunc(wide)
     too_big = t >= 2.0 ** (info.bits - (1 if info.min < 0 else 0))

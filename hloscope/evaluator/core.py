@@ -33,6 +33,17 @@ from .table import HANDLERS
 _SCALAR_IDENTITY = frozenset({"broadcast", "reshape", "bitcast", "copy", "opt-barrier"})
 
 
+MAX_ELEMENTS = 1 << 31  # one result past this is refused before it is allocated
+
+
+def _check_size(inst: Instruction) -> None:
+    shape = inst.shape
+    for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
+        if isinstance(leaf, ArrayShape) and leaf.size > MAX_ELEMENTS:
+            raise EvaluationError(f"{inst.opcode} {inst.name} gives {leaf.short()}: {leaf.size} elements, over "
+                                  f"the evaluator's limit of {MAX_ELEMENTS}")
+
+
 def _same_bits(inst: Instruction, value):
     """A scalar bitcast may change the element type (XLA's algsimp turns a bitcast-convert of
     f32 to s32 into a bitcast): the same bits read as the result's type."""
@@ -97,6 +108,7 @@ class Evaluator:
         try:
             if lifted and inst.opcode in _SCALAR_IDENTITY:
                 return _same_bits(inst, operands[0]) if inst.opcode == "bitcast" else operands[0]
+            _check_size(inst)
             handler = HANDLERS.get(inst.opcode)
             if handler is None:
                 raise NotSupportedError(f"not supported: {inst.opcode} (instruction {inst.name})")

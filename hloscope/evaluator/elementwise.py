@@ -19,6 +19,7 @@ import numpy as np
 from ..errors import NotSupportedError
 from ..ir.dtypes import from_numpy
 from ..ir.instruction import Instruction
+from . import complex_math as cm
 from . import float_math as fm
 from . import int_math as im
 
@@ -33,6 +34,7 @@ class Rule:
     float: Callable | None = None
     integer: Callable | None = None
     pred: Callable | None = None
+    complex: Callable | None = None
 
 
 UNARY: dict[str, Rule] = {
@@ -82,22 +84,45 @@ BINARY: dict[str, Rule] = {
 }
 
 
+# The complex functions: numpy's ufuncs where they agree with XLA, complex_math.py's otherwise.
+_COMPLEX = {
+    **{op: UNARY[op].float for op in
+       "negate exponential exponential-minus-one log log-plus-one sqrt tanh sine cosine tan".split()},
+    **{op: BINARY[op].float for op in "add subtract multiply divide".split()},
+    "abs": np.abs,
+    "sign": cm.sign,
+    "rsqrt": cm.rsqrt,
+    "logistic": cm.logistic,
+    "power": np.power,
+}
+for _op, _fn in _COMPLEX.items():
+    _table = UNARY if _op in UNARY else BINARY
+    _r = _table[_op]
+    _table[_op] = Rule(_r.float, _r.integer, _r.pred, _fn)
+
+
 def function_for(opcode: str, rule: Rule, dtype: np.dtype) -> Callable:
     """The numpy function `rule` names for `dtype`'s element kind; NotSupportedError if none."""
     kind = from_numpy(dtype).kind
-    fn = rule.pred if kind == "pred" else rule.float if kind == "float" else rule.integer
+    fn = {"pred": rule.pred, "float": rule.float, "complex": rule.complex}.get(kind, rule.integer)
     if fn is None:
         raise NotSupportedError(f"not supported: {opcode} on {from_numpy(dtype).name}")
     return fn
 
 
 def apply_elementwise(fn: Callable, ops: list[np.ndarray]) -> np.ndarray:
-    """fn(*ops), with 16-bit floats computed in f32 and rounded back once."""
+    """fn(*ops), with 16-, 8- and 4-bit floats computed in f32 and rounded back once, and
+    sub-byte integers computed in 32 bits and wrapped back to their width."""
     dtype = ops[-1].dtype
-    if dtype.itemsize != 2 or from_numpy(dtype).kind != "float":
+    element = from_numpy(dtype)
+    if element.kind == "float" and element.bits <= 16:
+        wide = np.dtype(np.float32)
+    elif element.is_integer and element.bits < 8:
+        wide = np.dtype(np.int32 if element.kind == "signed" else np.uint32)
+    else:
         return fn(*ops)
-    result = np.asarray(fn(*(o.astype(np.float32) for o in ops)))
-    return result.astype(dtype) if result.dtype == np.float32 else result
+    result = np.asarray(fn(*(o.astype(wide) if o.dtype == dtype else o for o in ops)))
+    return result.astype(dtype) if result.dtype == wide else result
 
 
 def _table_handler(table: dict[str, Rule]):
@@ -129,4 +154,5 @@ HANDLERS = {
     **{op: _table_handler(BINARY) for op in BINARY},
     "select": handle_select,
     "clamp": handle_clamp,
+    **cm.HANDLERS,
 }

@@ -1,7 +1,7 @@
 """The evaluator's opcode table: opcode -> handler(ev, inst, operand_values) -> value.
 
 Assembled explicitly from each handler file's own table (no registration by import side
-effects). An opcode missing here (rng-bit-generator, collectives, ...) makes the evaluator
+effects). An opcode missing here (rng-bit-generator, send, recv, ...) makes the evaluator
 raise NotSupportedError("not supported: <opcode>"); a custom-call of a target other than
 TopK is refused naming its target (ir/custom_calls.py).
 """
@@ -9,6 +9,7 @@ TopK is refused naming its target (ir/custom_calls.py).
 from __future__ import annotations
 
 from . import (
+    collectives,
     compare,
     control_flow,
     convert,
@@ -16,7 +17,10 @@ from . import (
     data_movement,
     dot,
     elementwise,
+    fft,
     gather_scatter,
+    linalg,
+    ordering,
     reductions,
     sorting,
     topk,
@@ -29,6 +33,7 @@ HANDLERS = {
     **convert.HANDLERS,
     **data_movement.HANDLERS,
     **dot.HANDLERS,
+    **fft.HANDLERS,
     **convolution.HANDLERS,
     **reductions.HANDLERS,
     **windows.HANDLERS,
@@ -36,4 +41,7 @@ HANDLERS = {
     **sorting.HANDLERS,
     **topk.HANDLERS,
     **control_flow.HANDLERS,
+    **collectives.HANDLERS,
+    **linalg.HANDLERS,
+    **ordering.HANDLERS,
 }

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..ir.dtypes import from_numpy
+from ..ir.dtypes import from_numpy, is_native
 from ..ir.shape import ArrayShape
 
 # The Python type numpy's dtype resolution (`ufunc.resolve_dtypes`) accepts in place of a weak
@@ -67,12 +67,12 @@ class ShapedArray:
 
 
 def supported_dtype(dtype) -> bool:
-    """Whether arrays of `dtype` can be traced (HLO has an element type for it)."""
+    """Whether arrays of `dtype` can be traced (HLO has an element type for it that the
+    tracer's rules handle: complex, f8 and int4 are IR and evaluator only so far)."""
     try:
-        from_numpy(dtype)
+        return is_native(from_numpy(dtype).name)
     except TypeError:
         return False
-    return True
 
 
 def abstractify(value) -> ShapedArray:

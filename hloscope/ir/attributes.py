@@ -15,6 +15,8 @@ import numpy as np
 
 from .aliasing import InputOutputAlias
 from .conv_dims import ConvDimLabels
+from .dtypes import from_numpy
+from .replica_groups import ReplicaGroups, SourceTargetPairs
 from .shape import Shape
 
 
@@ -190,8 +192,12 @@ def format_float(x, dtype: np.dtype) -> str:
 def format_scalar(x, dtype: np.dtype) -> str:
     if dtype == np.bool_:
         return "true" if x else "false"
-    if dtype.kind in "iu":
+    kind = from_numpy(dtype).kind
+    if kind in ("signed", "unsigned"):
         return str(int(x))
+    if kind == "complex":
+        part = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+        return f"({format_float(x.real, part)}, {format_float(x.imag, part)})"
     return format_float(x, dtype)
 
 
@@ -225,7 +231,7 @@ def _nest(flat: list[str], dims: tuple[int, ...]) -> str:
 AttrValue = Union[
     str, int, bool, Raw,
     tuple[int, ...], tuple[str, ...], tuple[SliceDim, ...], tuple[PadDim, ...], tuple[WindowDim, ...],
-    ConvDimLabels,
+    ConvDimLabels, ReplicaGroups, SourceTargetPairs,
 ]
 
 

@@ -1,7 +1,9 @@
 """Element types: XLA's primitive types, their text spellings and their numpy equivalents.
 
-bf16 has no numpy type of its own; `ml_dtypes` (the package JAX uses for the same job)
-provides one, so literals and evaluator results keep XLA's exact bf16 rounding.
+bf16, the f8/f4 floats and the sub-byte integers (s1..s4, u1..u4) have no numpy types of their
+own; `ml_dtypes` (the package JAX uses for the same job) provides them, so literals and
+evaluator results keep XLA's exact rounding. The list is XLA's PrimitiveType
+(xla/xla_data.proto) as jaxlib 0.10.2's parser accepts it.
 """
 
 from __future__ import annotations
@@ -19,11 +21,15 @@ class ElementType:
     name: str
     numpy: np.dtype
     bits: int
-    kind: str  # "pred", "signed", "unsigned" or "float"
+    kind: str  # "pred", "signed", "unsigned", "float" or "complex"
 
     @property
     def is_float(self) -> bool:
         return self.kind == "float"
+
+    @property
+    def is_complex(self) -> bool:
+        return self.kind == "complex"
 
     @property
     def is_integer(self) -> bool:
@@ -31,7 +37,7 @@ class ElementType:
 
     @property
     def is_signed(self) -> bool:
-        return self.kind in ("signed", "float")
+        return self.kind in ("signed", "float", "complex")
 
     @property
     def byte_size(self) -> int:
@@ -58,6 +64,23 @@ ELEMENT_TYPES: dict[str, ElementType] = {
         _t("bf16", ml_dtypes.bfloat16, 16, "float"),
         _t("f32", np.float32, 32, "float"),
         _t("f64", np.float64, 64, "float"),
+        _t("c64", np.complex64, 64, "complex"),
+        _t("c128", np.complex128, 128, "complex"),
+        _t("s1", ml_dtypes.int1, 1, "signed"),
+        _t("s2", ml_dtypes.int2, 2, "signed"),
+        _t("s4", ml_dtypes.int4, 4, "signed"),
+        _t("u1", ml_dtypes.uint1, 1, "unsigned"),
+        _t("u2", ml_dtypes.uint2, 2, "unsigned"),
+        _t("u4", ml_dtypes.uint4, 4, "unsigned"),
+        _t("f8e5m2", ml_dtypes.float8_e5m2, 8, "float"),
+        _t("f8e4m3", ml_dtypes.float8_e4m3, 8, "float"),
+        _t("f8e4m3fn", ml_dtypes.float8_e4m3fn, 8, "float"),
+        _t("f8e4m3b11fnuz", ml_dtypes.float8_e4m3b11fnuz, 8, "float"),
+        _t("f8e3m4", ml_dtypes.float8_e3m4, 8, "float"),
+        _t("f8e5m2fnuz", ml_dtypes.float8_e5m2fnuz, 8, "float"),
+        _t("f8e4m3fnuz", ml_dtypes.float8_e4m3fnuz, 8, "float"),
+        _t("f8e8m0fnu", ml_dtypes.float8_e8m0fnu, 8, "float"),
+        _t("f4e2m1fn", ml_dtypes.float4_e2m1fn, 4, "float"),
     )
 }
 
@@ -79,3 +102,30 @@ def from_numpy(dtype) -> ElementType:
         return _BY_NUMPY[dt]
     except KeyError:
         raise TypeError(f"numpy dtype {dt} has no XLA element type") from None
+
+
+# The types hloscope's numpy-backed evaluator and both backends have always handled; the
+# newer ones (complex, f8/f4, sub-byte integers) are IR and evaluator only for now.
+NATIVE_TYPES = frozenset("pred s8 s16 s32 s64 u8 u16 u32 u64 f16 bf16 f32 f64".split())
+
+
+def is_native(name: str) -> bool:
+    """Whether the code-generating backends handle element type `name`."""
+    return name in NATIVE_TYPES
+
+
+def integer_range(et: ElementType) -> tuple[int, int]:
+    """(min, max) of an integer type, sub-byte ones included (numpy's iinfo lacks those)."""
+    info = ml_dtypes.iinfo(et.numpy)
+    return int(info.min), int(info.max)
+
+
+def real_part_type(et: ElementType) -> ElementType:
+    """c64 -> f32, c128 -> f64; other types are their own real part."""
+    return {"c64": ELEMENT_TYPES["f32"], "c128": ELEMENT_TYPES["f64"]}.get(et.name, et)
+
+
+def complex_of(et: ElementType) -> ElementType | None:
+    """f32 -> c64, f64 -> c128; None for a type no complex type is built from."""
+    name = {"f32": "c64", "f64": "c128"}.get(et.name)
+    return ELEMENT_TYPES[name] if name else None

@@ -18,7 +18,7 @@ class OpInfo:
 
     name: str
     arity: int | None  # None: any number of operands
-    kind: str  # "unary", "binary", "ternary", "leaf", "data", "reduce", "control", "other"
+    kind: str  # "unary", "binary", "ternary", "leaf", "data", "reduce", "control", "other", "collective", "async"
     elementwise: bool = False
     commutative: bool = False
     expensive: bool = False  # worth not duplicating when fusing (XLA's IsExpensive)
@@ -50,7 +50,8 @@ _TABLE: list[OpInfo] = [
     *_rows("unary", UNARY, 1, True, _EXPENSIVE),
     *_rows("binary", BINARY, 2, True, _EXPENSIVE, _COMMUTATIVE),
     *_rows("ternary", "select clamp", 3, True),
-    *_rows("leaf", "parameter constant iota rng-bit-generator partition-id replica-id", 0),
+    *_rows("leaf", "parameter constant iota partition-id replica-id", 0),
+    *_rows("other", "rng-bit-generator", 1),  # its one operand is the generator's state
     *_rows("leaf", "after-all", VARIADIC),
     *_rows("data", "broadcast reshape transpose slice reverse bitcast", 1),
     *_rows("data", "pad dynamic-update-slice gather", None),
@@ -61,12 +62,29 @@ _TABLE: list[OpInfo] = [
     *_rows("reduce", "scatter select-and-scatter", VARIADIC),
     *_rows("reduce", "topk", 1),
     *_rows("other", "dot convolution", 2),
+    *_rows("other", "fft", 1),
     *_rows("control", "call fusion while conditional custom-call", VARIADIC),
     *_rows("other", "opt-barrier", 1),
     *_rows("other", "rng", VARIADIC),
+    *_rows("other", "batch-norm-training triangular-solve", None),
+    *_rows("other", "batch-norm-inference batch-norm-grad", None),
+    *_rows("other", "cholesky domain", 1),
+    *_rows("other", "add-dependency outfeed", 2),
+    *_rows("other", "infeed", 1),
+    *_rows("leaf", "rng-get-and-update-state", 0),
+    # Collectives and their async halves (XLA's HloOpcode list); one device evaluates them.
+    *_rows("collective", "all-reduce all-gather all-to-all reduce-scatter collective-permute "
+           "collective-broadcast all-reduce-start all-gather-start collective-permute-start", VARIADIC),
+    *_rows("collective", "ragged-all-to-all", 6),
+    *_rows("collective", "all-reduce-done all-gather-done collective-permute-done", 1),
+    *_rows("async", "async-start custom-call-start", VARIADIC),
+    *_rows("async", "async-update async-done custom-call-update custom-call-done copy-start copy-done", 1),
+    *_rows("async", "send", 2),
+    *_rows("async", "send-done recv recv-done", 1),
 ]
 # Fixed arities that the loop above leaves variadic for brevity.
-_FIXED = {"pad": 2, "dynamic-update-slice": None, "gather": 2, "while": 1, "select-and-scatter": 3}
+_FIXED = {"pad": 2, "dynamic-update-slice": None, "gather": 2, "while": 1, "select-and-scatter": 3,
+          "batch-norm-training": 3, "triangular-solve": 2, "batch-norm-inference": 5, "batch-norm-grad": 5}
 
 OPCODES: dict[str, OpInfo] = {}
 for _row in _TABLE:
@@ -78,11 +96,13 @@ for _row in _TABLE:
 COMPARISON_DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
 COMPARISON_TYPES = ("FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
 FUSION_KINDS = ("kLoop", "kInput", "kOutput", "kCustom")
+FFT_TYPES = ("FFT", "IFFT", "RFFT", "IRFFT")
+TRANSPOSE_KINDS = ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT")  # triangular-solve's transpose_a
 
 # Attributes whose value names other computations, and how many (one name or a list).
 COMPUTATION_ATTRS = {
     "to_apply": 1,
-    "calls": 1,
+    "calls": 1,  # also async-start's wrapped computation
     "condition": 1,
     "body": 1,
     "select": 1,

@@ -25,7 +25,8 @@ from .conv_dims import ConvDimLabels, parse_dim_labels
 from .instruction import Instruction
 from .literals import parse_literal
 from .module import HloModule, StackFrames
-from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FUSION_KINDS, OPCODES
+from .replica_groups import parse_replica_groups, parse_source_target_pairs
+from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FFT_TYPES, FUSION_KINDS, OPCODES, TRANSPOSE_KINDS
 from .scanner import NAME, STRING, Scanner, _unescape
 from .shape import ArrayShape, Shape, TokenShape, TupleShape, default_layout
 from .dtypes import ELEMENT_TYPES
@@ -34,15 +35,31 @@ INT_LIST_ATTRS = frozenset(
     "dimensions lhs_batch_dims lhs_contracting_dims rhs_batch_dims rhs_contracting_dims offset_dims "
     "collapsed_slice_dims start_index_map slice_sizes update_window_dims inserted_window_dims "
     "scatter_dims_to_operand_dims dynamic_slice_sizes operand_batching_dims "
-    "start_indices_batching_dims input_batching_dims scatter_indices_batching_dims".split()
+    "start_indices_batching_dims input_batching_dims scatter_indices_batching_dims fft_length".split()
 )
 INT_ATTRS = frozenset(
     "index iota_dimension index_vector_dim inferred_dimension exponent_bits mantissa_bits "
-    "feature_index feature_group_count batch_group_count k".split()
+    "feature_index feature_group_count batch_group_count k channel_id split_dimension delta".split()
 )
-BOOL_ATTRS = frozenset("is_stable indices_are_sorted unique_indices largest".split())
-ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS}
-MAX_ELEMENTS = 1 << 31  # refuse shapes past this many elements before anything is allocated
+BOOL_ATTRS = frozenset(
+    "is_stable indices_are_sorted unique_indices largest use_global_device_ids constrain_layout "
+    "is_host_transfer lower left_side unit_diagonal".split()
+)
+ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS,
+              "fft_type": FFT_TYPES, "transpose_a": TRANSPOSE_KINDS}
+# Attributes XLA's parser requires of an opcode ("attribute X is expected but not seen").
+REQUIRED_ATTRS = {
+    "all-reduce": ("to_apply",), "all-reduce-start": ("to_apply",), "reduce-scatter": ("to_apply", "dimensions"),
+    "all-gather": ("dimensions",), "all-gather-start": ("dimensions",),
+    "collective-permute": ("source_target_pairs",), "collective-permute-start": ("source_target_pairs",),
+    "async-start": ("calls",), "fft": ("fft_type", "fft_length"),
+    "batch-norm-training": ("epsilon", "feature_index"), "batch-norm-inference": ("epsilon", "feature_index"),
+    "batch-norm-grad": ("epsilon", "feature_index"), "rng-get-and-update-state": ("delta",),
+}
+# A constant's values are the one thing reading text allocates: one past this many elements
+# is refused (a declared shape alone allocates nothing, so any size reads; the evaluator and
+# the backends refuse what they cannot allocate, where they would).
+MAX_ELEMENTS = 1 << 31
 MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Python's recursion limit
 MAX_RANK = 64  # numpy's limit: an array of higher rank could not be evaluated, passed or returned
 
@@ -96,6 +113,16 @@ class _ModuleParser:
         self.computation_refs: list[tuple[str, int]] = []  # (name, position) to resolve at the end
         self.shape_cache: dict[str, Shape] = {}
         self.tuple_depth = 0
+        # Instructions written inline as operands (`add(p, f32[] constant(1))`), waiting to be
+        # placed before the instruction that uses them, with their operand positions.
+        self.nested: list[tuple[Instruction, list]] = []
+        self.anonymous: dict[str, int] = {}
+        # Computations XLA's async shorthand implies (`negate-start(p)` wraps a negate), to be
+        # placed before the computation that calls them.
+        self.implied: list[Computation] = []
+        # Operands written with their shape (`negate(f32[2] a)`): (name, shape, position), checked
+        # against the operand's own shape once the computation is read, as XLA's parser does.
+        self.typed_operands: list[tuple[str, Shape, int]] = []
 
     # ---- module ----
     def module(self) -> HloModule:
@@ -104,6 +131,7 @@ class _ModuleParser:
         attrs: dict[str, ModuleAttrValue] = {}
         if s.keyword("HloModule"):
             name = s.name("the module name")
+            s.accept(":")  # XLA's lexer takes `HloModule m:` too
             while s.accept(","):
                 key = self.attr_key()
                 attrs[key] = self.module_attr(key)
@@ -114,6 +142,8 @@ class _ModuleParser:
             start = s.pos
             is_entry = s.keyword("ENTRY")
             comp = self.computation() if self.memo is None else self.remembered_computation(self.memo)
+            comps.extend(self.implied)
+            self.implied.clear()
             if any(c.name == comp.name for c in comps):
                 s.fail(f"computation {comp.name!r} is defined twice", start)
             if is_entry:
@@ -212,6 +242,12 @@ class _ModuleParser:
             else:
                 is_root = s.keyword("ROOT")
                 inst, operand_positions = self.instruction()
+            for nested, nested_positions in self.nested:
+                if nested.name in positions:
+                    s.fail(f"instruction name {nested.name!r} is used twice in computation {name!r}", start)
+                positions[nested.name] = nested_positions
+                instructions.append(nested)
+            self.nested.clear()
             if inst.name in positions:
                 s.fail(f"instruction name {inst.name!r} is used twice in computation {name!r}", start)
             positions[inst.name] = operand_positions
@@ -223,6 +259,7 @@ class _ModuleParser:
         if not instructions:
             s.fail(f"computation {name!r} has no instructions")
         self.check_operands(name, instructions, positions)
+        self.check_typed_operands(instructions)
         thread = None
         if s.peek(",") and s.text.startswith("execution_thread", _after_comma(s)):
             s.accept(",")
@@ -248,7 +285,7 @@ class _ModuleParser:
             return comp
         first_ref = len(self.computation_refs)
         comp = self.computation()
-        if self.ended_at(end):
+        if self.ended_at(end) and not self.implied:
             memo.computations[key] = (comp, self.refs_since(first_ref, start))
         return comp
 
@@ -268,7 +305,8 @@ class _ModuleParser:
         first_ref = len(self.computation_refs)
         is_root = s.keyword("ROOT")
         inst, positions = self.instruction()
-        if self.ended_at(end):
+        if self.ended_at(end) and not self.nested and not self.implied and not self.typed_operands:
+            # (a line with inline operands, implied computations or operand shapes says more than itself)
             memo.instructions[key] = (is_root, inst, tuple((name, pos - start) for name, pos in positions),
                                       self.refs_since(first_ref, start))
         return is_root, inst, positions
@@ -282,6 +320,14 @@ class _ModuleParser:
         s = self.s
         return s.pos >= end and not s.text[end:s.pos].strip()
 
+    def check_typed_operands(self, instructions: list[Instruction]) -> None:
+        shapes = {inst.name: inst.shape for inst in instructions}
+        typed, self.typed_operands = self.typed_operands, []
+        for operand, written, pos in typed:
+            actual = shapes[operand]
+            if not _same_ignoring_layout(written, actual):
+                self.s.fail(f"operand {operand} is {actual}, but is written here as {written}", pos)
+
     def check_operands(self, comp: str, instructions: list[Instruction], positions: dict) -> None:
         defined = positions.keys()
         for inst in instructions:
@@ -294,15 +340,22 @@ class _ModuleParser:
         s = self.s
         name = s.name("an instruction name")
         s.expect("=", "'=' after the instruction name")
-        shape = self.shape()
+        return self.instruction_rest(name, self.shape())
+
+    def instruction_rest(self, name: str, shape: Shape, nested: bool = False) -> tuple[Instruction, list]:
+        """The instruction after `name = shape`: opcode, operands, attributes."""
+        s = self.s
         s.skip()
         op_pos = s.pos
         m = s.match(NAME)
         if not m or m.group(0).startswith("%"):
             s.fail(f"expected an opcode, found {s.describe_here()}", op_pos)
         opcode = m.group(0)
+        shorthand = None
         if opcode not in OPCODES:
-            s.fail(f"unknown opcode {opcode!r}", op_pos)
+            shorthand = _async_shorthand(opcode)
+            if shorthand is None:
+                s.fail(f"unknown opcode {opcode!r}", op_pos)
         s.expect("(", f"'(' after {opcode}")
         operand_positions: list = []
         number = literal = None
@@ -312,13 +365,15 @@ class _ModuleParser:
             s.expect(")")
         elif opcode == "constant":
             s.skip()
+            if not s.peek("{...}"):  # elided values allocate nothing
+                self.check_constant_size(shape, op_pos)
             literal = parse_literal(s, shape)
             s.expect(")")
         else:
             operands = self.operands(operand_positions)
         attrs: dict[str, AttrValue] = {}
         metadata: Metadata | None = None
-        while s.peek(",") and not _next_is_computation_attr(s):
+        while s.peek(",") and not _next_is_computation_attr(s) and (not nested or _ATTR_FOLLOWS.match(s.text, s.pos)):
             s.accept(",")
             key_pos = s.pos
             key = self.attr_key()
@@ -328,8 +383,37 @@ class _ModuleParser:
                 metadata = self.metadata()
             else:
                 attrs[key] = self.attribute(key, key_pos)
+        for required in REQUIRED_ATTRS.get(opcode, ()):
+            if required not in attrs:
+                s.fail(f"{opcode} needs attribute {required}, which is not given (XLA: 'attribute {required} "
+                       f"is expected but not seen')", op_pos)
+        if shorthand is not None:
+            return self.async_from_shorthand(name, shape, shorthand, operands, attrs, metadata, op_pos), operand_positions
         inst = Instruction(name, opcode, shape, operands, attrs, metadata, number, literal)
         return inst, operand_positions
+
+    def async_from_shorthand(self, name: str, shape: Shape, shorthand: tuple[str, str], operands: tuple[str, ...],
+                             attrs: dict[str, AttrValue], metadata: Metadata | None, pos: int) -> Instruction:
+        """`X-start(args), attrs` is XLA's print of async-start calling a computation whose one
+        instruction is `X(args), attrs`; `X-update` and `X-done` are async-update and -done."""
+        base, phase = shorthand
+        if phase != "start":
+            return Instruction(name, f"async-{phase}", shape, operands, {}, metadata)
+        if not (isinstance(shape, TupleShape) and len(shape.elements) >= 2
+                and isinstance(shape.elements[0], TupleShape) and len(shape.elements[0].elements) == len(operands)):
+            self.s.fail(f"{base}-start must declare ((operand shapes), result, ...), not {shape}", pos)
+        params = tuple(Instruction(f"param_{i}", "parameter", p, parameter_number=i)
+                       for i, p in enumerate(shape.elements[0].elements))
+        root = Instruction(base, base, shape.elements[1], tuple(p.name for p in params), attrs)
+        callee = f"async_computation.{name}"
+        self.implied.append(Computation(callee, (*params, root), root.name))
+        return Instruction(name, "async-start", shape, operands, {"calls": callee}, metadata)
+
+    def check_constant_size(self, shape: Shape, pos: int) -> None:
+        for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
+            if isinstance(leaf, ArrayShape) and leaf.size > self.max_elements:
+                self.s.fail(f"constant {leaf.short()} has {leaf.size} elements, over the limit of "
+                            f"{self.max_elements} for literal data", pos)
 
     def operands(self, positions: list) -> tuple[str, ...]:
         s = self.s
@@ -337,14 +421,37 @@ class _ModuleParser:
         while not s.accept(")"):
             if names:
                 s.expect(",", "',' or ')' in the operand list")
+            written, shape_pos = None, 0
             if self.at_shape():
-                self.shape()
+                shape_pos = s.pos
+                written = self.shape()
+                s.skip()
+                if _opcode_follows(s):
+                    names.append(self.nested_instruction(written, positions))
+                    continue
             s.skip()
             positions.append((None, s.pos))
             name = s.name("an operand name")
+            if written is not None:
+                self.typed_operands.append((name, written, shape_pos))
             positions[-1] = (name, positions[-1][1])
             names.append(name)
         return tuple(names)
+
+    def nested_instruction(self, shape: Shape, positions: list) -> str:
+        """An operand written as an instruction (`f32[] constant(1)`): named as XLA names it
+        (`constant.anon`), kept to be placed before its user."""
+        s = self.s
+        pos = s.pos
+        m = NAME.match(s.text, pos)
+        opcode = m.group(0) if m else "instruction"
+        count = self.anonymous.get(opcode, 0)
+        self.anonymous[opcode] = count + 1
+        name = f"{opcode}.anon" + (f".{count}" if count else "")
+        inst, inner = self.instruction_rest(name, shape, nested=True)
+        self.nested.append((inst, inner))
+        positions.append((name, pos))
+        return name
 
     def at_shape(self) -> bool:
         s = self.s
@@ -393,6 +500,33 @@ class _ModuleParser:
             return self.dim_labels()
         if key == "custom_call_target":
             return s.string()
+        if key == "outfeed_shape":  # a shape, checked and kept as written
+            s.skip()
+            start = s.pos
+            self.shape()
+            return Raw(s.text[start:s.pos])
+        if key == "epsilon":  # a float, kept as written so it prints back the same
+            s.skip()
+            pos = s.pos
+            text = s.balanced()
+            try:
+                float(text)
+            except ValueError:
+                s.fail(f"epsilon must be a number, got {text!r}", pos)
+            return Raw(text)
+        if key == "literal":  # custom-call's `literal=s32[2]{0} {1, 2}`: checked, kept as written
+            s.skip()
+            start = s.pos
+            self.check_constant_size(shape := self.shape(), start)
+            if isinstance(shape, TupleShape):  # XLA's parser rejects these too
+                s.fail("custom-call literal= takes an array literal, not a tuple", start)
+            s.skip()
+            parse_literal(s, shape)
+            return Raw(s.text[start:s.pos])
+        if key == "replica_groups":
+            return parse_replica_groups(s)
+        if key == "source_target_pairs":
+            return parse_source_target_pairs(s)
         return Raw(s.balanced())
 
     def computation_ref(self) -> str:
@@ -511,6 +645,8 @@ class _ModuleParser:
         s.expect("{")
         fields: list[tuple[str, MetadataValue]] = []
         while not s.accept("}"):
+            if fields:
+                s.accept(",")  # XLA's parser takes commas between the fields, and prints none
             key = self.attr_key()
             if s.peek('"'):
                 fields.append((key, s.string()))
@@ -558,11 +694,6 @@ class _ModuleParser:
         layout, extra = default_layout(len(dims)), ""
         if s.peek("{") and _layout_follows(s):
             layout, extra = self.layout(len(dims))
-        size = 1
-        for d in dims:
-            size *= d
-        if size > self.max_elements:
-            s.fail(f"shape has {size} elements, over the limit of {self.max_elements}", pos)
         return ArrayShape(type_name, tuple(dims), layout, extra, tuple(dynamic))
 
     def dims(self) -> tuple[list[int], list[bool]]:
@@ -581,6 +712,8 @@ class _ModuleParser:
             d = s.integer("a dimension size")
             if d < 0:
                 s.fail(f"dimension size {d} is negative", pos)
+            if d >= 1 << 63:
+                s.fail(f"dimension size {d} does not fit in int64", pos)
             dims.append(d)
             dynamic.append(bounded)
         return dims, dynamic
@@ -628,6 +761,8 @@ class _ModuleParser:
         return shapes
 
 
+# Inside an operand list, a comma starts an inline instruction's attribute only before `name=`.
+_ATTR_FOLLOWS = _re.compile(r",\s*[A-Za-z_][\w.\-]*\s*=")
 _DIM_LABELS = _re.compile(r"[a-z0-9]+_[a-z0-9]+->[a-z0-9]+")
 _PAD = _re.compile(r"-?\d+_-?\d+(?:_-?\d+)?")
 # A shape without tiling or dynamic dimensions; parsed once per distinct text, then cached.
@@ -649,6 +784,29 @@ def _after_comma(s: Scanner) -> int:
     while i < len(s.text) and s.text[i] in " \t\n":
         i += 1
     return i
+
+
+def _same_ignoring_layout(a: Shape, b: Shape) -> bool:
+    if isinstance(a, TupleShape) and isinstance(b, TupleShape):
+        return len(a.elements) == len(b.elements) and all(map(_same_ignoring_layout, a.elements, b.elements))
+    if isinstance(a, ArrayShape) and isinstance(b, ArrayShape):
+        return a.dtype == b.dtype and a.dims == b.dims
+    return type(a) is type(b)
+
+
+def _async_shorthand(opcode: str) -> tuple[str, str] | None:
+    """(wrapped opcode, phase) for XLA's `negate-start` / `-update` / `-done` shorthand."""
+    for phase in ("start", "update", "done"):
+        base = opcode.removesuffix(f"-{phase}")
+        if base != opcode and base in OPCODES and OPCODES[base].kind not in ("collective", "async"):
+            return base, phase
+    return None
+
+
+def _opcode_follows(s: Scanner) -> bool:
+    """After an operand's shape, `name(` starts an inline instruction; a bare name is an operand."""
+    m = NAME.match(s.text, s.pos)
+    return bool(m) and not m.group(0).startswith("%") and s.text.startswith("(", m.end()) and m.group(0) in OPCODES
 
 
 def _next_is_computation_attr(s: Scanner) -> bool:

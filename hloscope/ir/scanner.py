@@ -18,7 +18,7 @@ _SPACE = re.compile(r"(?:\s+|/\*.*?\*/|//[^\n]*)+", re.S)
 NAME = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
 INT = re.compile(r"[-+]?\d+")
 NUMBER = re.compile(r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf|nan(?:\([^)]*\))?)")
-STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')  # a string may span lines, as XLA's lexer allows
 
 
 class Scanner:
@@ -96,7 +96,7 @@ class Scanner:
         m = self.match(STRING)
         if not m:
             if self.peek('"'):
-                self.fail("unterminated string: the closing '\"' is missing on this line")
+                self.fail("unterminated string: no closing '\"' follows")
             self.fail(f"expected a string, found {self.describe_here()}")
         return _unescape(m.group()[1:-1])
 

@@ -24,7 +24,7 @@ from ...memory import MemoryPlan
 from ..buffers import BufferLayout, assign_buffers
 from ..dispatch import lower_instruction, program_steps
 from ..emit_context import ConstantPool, EmitOptions
-from ..unsupported import refuse_elided_constants, unsupported
+from ..unsupported import refuse_elided_constants, refuse_huge_shapes, refuse_new_element_types, unsupported
 from .control_flow import CONTROL_FLOW
 from .kernel import GpuKernel, GpuModuleContext, ThreadModel
 from .kernel_choices import GpuKernels
@@ -59,6 +59,8 @@ def lower(module: HloModule, options: GpuLoweringOptions | None = None, plan: Me
     if any(p.shape.is_tuple for p in entry.parameters):
         raise unsupported(NAME, "tuple-shaped entry parameters")
     refuse_elided_constants(module, NAME)
+    refuse_new_element_types(module, NAME)
+    refuse_huge_shapes(module, NAME)
     layout = assign_buffers(entry, plan)
     llmod = ir.Module(name=module.name)
     if threads.triple:

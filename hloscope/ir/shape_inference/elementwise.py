@@ -7,7 +7,7 @@ op accepts only the element kinds it is defined on: `tanh` of an s32 is an error
 
 from __future__ import annotations
 
-from ..dtypes import element_type
+from ..dtypes import complex_of, element_type, real_part_type
 from ..opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES
 from ..shape import ArrayShape, Shape, scalar
 from .common import OpCall, check, check_params, fail, fmt
@@ -21,12 +21,23 @@ _INT_ONLY = set(
     "popcnt count-leading-zeros shift-left shift-right-arithmetic shift-right-logical".split()
 )
 _PRED_OR_INT = set("not and or xor".split())
+_BINARY_REAL_ONLY = set("remainder maximum minimum atan2 floor ceil round-nearest-even round-nearest-afz "
+                        "is-finite erf reduce-precision clamp".split())
 _NOT_PRED = set("abs negate sign".split())
+# Float-only ops that XLA also defines on c64/c128 (ShapeInference's complex cases).
+_COMPLEX_OK = set(
+    "exponential exponential-minus-one log log-plus-one sqrt rsqrt cbrt tanh logistic sine cosine tan "
+    "add subtract multiply divide power abs negate sign".split()
+)
 
 
 def _check_kind(opcode: str, shape: ArrayShape) -> None:
     """The element kinds XLA accepts for each elementwise op."""
     kind = element_type(shape.dtype).kind
+    if kind == "complex":
+        ok = opcode in _COMPLEX_OK or opcode not in _FLOAT_ONLY | _INT_ONLY | _PRED_OR_INT | _BINARY_REAL_ONLY
+        check(ok, f"{opcode} is not defined on complex element types, got {fmt(shape)}")
+        return
     if opcode in _FLOAT_ONLY:
         ok, want = kind == "float", "a floating-point"
     elif opcode in _INT_ONLY:
@@ -46,8 +57,12 @@ def unary(op: OpCall) -> Shape:
     _check_kind(op.opcode, x)
     if op.opcode == "is-finite":
         return x.with_dtype("pred")
+    et = element_type(x.dtype)
     if op.opcode in ("real", "imag"):
-        fail(f"{op.opcode} needs a complex operand; hloscope has no complex types")
+        check(et.is_complex or et.is_float, f"{op.opcode} needs a complex or floating-point operand, got {fmt(x)}")
+        return x.with_dtype(real_part_type(et).name)
+    if op.opcode == "abs" and et.is_complex:
+        return x.with_dtype(real_part_type(et).name)
     return x
 
 
@@ -65,9 +80,11 @@ def _same_operands(op: OpCall) -> ArrayShape:
 
 def binary(op: OpCall) -> Shape:
     """Both operands have the same dimensions and element type; so does the result."""
-    if op.opcode == "complex":
-        fail("complex needs complex types, which hloscope does not have")
     x = _same_operands(op)
+    if op.opcode == "complex":
+        made = complex_of(element_type(x.dtype))
+        check(made is not None, f"complex needs f32 or f64 operands, got {fmt(x)}")
+        return x.with_dtype(made.name if made else x.dtype)
     _check_kind(op.opcode, x)
     return x
 
@@ -84,13 +101,22 @@ def compare(op: OpCall) -> Shape:
         kind is None or kind in COMPARISON_TYPES,
         f"compare type {kind} is not one of {', '.join(COMPARISON_TYPES)}",
     )
-    return _same_operands(op).with_dtype("pred")
+    x = _same_operands(op)
+    check(
+        not element_type(x.dtype).is_complex or direction in ("EQ", "NE"),
+        f"compare {direction} is not defined on complex {fmt(x)}: only EQ and NE are",
+    )
+    return x.with_dtype("pred")
 
 
 def convert(op: OpCall) -> Shape:
     """Same dimensions, the declared element type."""
     x, out = op.array(0), op.declared_array()
     check(x.dims == out.dims, f"convert cannot change dimensions: {fmt(x)} to {fmt(out)}")
+    check(
+        not element_type(x.dtype).is_complex or element_type(out.dtype).is_complex,
+        f"convert from complex {fmt(x)} to real {out.dtype} is not supported (XLA: use real or imag)",
+    )
     return x.with_dtype(out.dtype)
 
 

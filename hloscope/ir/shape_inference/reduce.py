@@ -79,7 +79,7 @@ def window_output_dims(base: ArrayShape, window, opcode: str) -> tuple[int, ...]
 
 def reduce_window(op: OpCall) -> Shape:
     inputs, inits = _inputs_and_inits(op)
-    dims = window_output_dims(inputs[0], op.attr("window"), op.opcode)
+    dims = window_output_dims(inputs[0], op.attr("window", ()), op.opcode)  # no window: rank 0, as XLA
     check_reducer(op, inputs, inits)
     return tuple_or_single([ArrayShape(init.dtype, dims) for init in inits])
 
@@ -89,7 +89,7 @@ def select_and_scatter(op: OpCall) -> Shape:
     x, source, init = op.arrays()
     t = scalar(x.dtype)
     check(init.same_dims_and_type(t), f"select-and-scatter init value {fmt(init)} must be {fmt(t)}")
-    dims = window_output_dims(x, op.attr("window"), op.opcode)
+    dims = window_output_dims(x, op.attr("window", ()), op.opcode)  # no window: rank 0, as XLA
     check(
         source.dims == dims and source.dtype == x.dtype,
         f"select-and-scatter source {fmt(source)} must be {fmt(ArrayShape(x.dtype, dims))}",
