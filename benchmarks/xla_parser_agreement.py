@@ -22,15 +22,15 @@ sys.path.insert(0, str(HERE.parent / "tests" / "whole_hlo"))
 import hloscope as hs  # noqa: E402
 
 try:
-    from jax._src.lib import xla_client
+    from jax._src.lib import xla_client  # pyright: ignore[reportPrivateImportUsage]
 except ImportError:
     sys.exit("needs jax (the optional 'jax' extra)")
 
-import test_collectives as collectives  # noqa: E402
-import test_element_types_ir as types_ir  # noqa: E402
-import test_other_opcodes as other  # noqa: E402
-import test_syntax_xla_accepts as syntax  # noqa: E402
-import test_xla_reads_new_types as new_types  # noqa: E402
+import test_collectives as collectives  # pyright: ignore[reportMissingImports]  # noqa: E402
+import test_element_types_ir as types_ir  # pyright: ignore[reportMissingImports]  # noqa: E402
+import test_other_opcodes as other  # pyright: ignore[reportMissingImports]  # noqa: E402
+import test_syntax_xla_accepts as syntax  # pyright: ignore[reportMissingImports]  # noqa: E402
+import test_xla_reads_new_types as new_types  # pyright: ignore[reportMissingImports]  # noqa: E402
 
 
 def cases() -> dict[str, str]:
@@ -55,7 +55,7 @@ def ours(text: str) -> tuple[bool, str]:
         m.verify()
         printed = m.to_text()
         assert hs.parse_hlo(printed).to_text() == printed, "print does not round-trip"
-        theirs = xla_client.hlo.hlo_module_from_text(printed).to_string()
+        theirs = xla_client.hlo.hlo_module_from_text(printed).to_string()  # pyright: ignore[reportPrivateImportUsage]
         assert hs.parse_hlo(theirs).instruction_count() == m.instruction_count(), "XLA read a different module"
         return True, ""
     except Exception as e:  # noqa: BLE001 - any failure is a disagreement to report
@@ -67,7 +67,7 @@ def main() -> None:
     misses = []
     for name, text in cases().items():
         try:
-            xla_client.hlo.hlo_module_from_text(text)
+            xla_client.hlo.hlo_module_from_text(text)  # pyright: ignore[reportPrivateImportUsage]
             xla_ok = True
         except Exception:  # noqa: BLE001
             xla_ok = False
