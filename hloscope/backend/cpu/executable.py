@@ -106,12 +106,7 @@ class CpuExecutable(Executable):
     def __call__(self, *args: Any) -> Any:
         arrays = check_arguments(self.signature, args)
         outputs = [_output(spec, self._pool) for spec in self.signature.results]
-        table = self._table(*map(_address, arrays), *map(_address, outputs))
-        try:
-            arena = self._local.arena
-        except AttributeError:
-            arena = self._new_arena()
-        self._entry(table, arena)
+        self._run(arrays, outputs)
         if self._plain:
             return outputs[0] if self._single else self.signature.pack(outputs)
         results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
@@ -132,14 +127,18 @@ class CpuExecutable(Executable):
             p = self._donations.get(i)
             donate = p is not None and arrays[p] is args[p] and fits(arrays, p, spec)
             outputs.append(arrays[p] if donate and p is not None else _output(spec, self._pool))
+        self._run(arrays, outputs)
+        results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
+        return self.signature.pack(results)
+
+    def _run(self, arrays: list, outputs: list) -> None:
+        """The entry on these argument and result arrays, with this thread's arena."""
         table = self._table(*map(_address, arrays), *map(_address, outputs))
         try:
             arena = self._local.arena
         except AttributeError:
             arena = self._new_arena()
         self._entry(table, arena)
-        results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
-        return self.signature.pack(results)
 
     def with_report(self, report: Compilation) -> CpuExecutable:
         return CpuExecutable(self.native, self.signature, self.arena_bytes, report, self.module, self.options)
