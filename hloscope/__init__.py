@@ -50,6 +50,14 @@ def explore(target: Any, *args: Any, **options: Any) -> Any:
     return _explore(target, *args, **options)
 
 
+def llvm_time_by_kernel(x: Any) -> Any:
+    """How long LLVM takes for each kernel of a CPU compile (an executable or its record),
+    each compiled alone; see hloscope.backend.cpu.llvm_profile."""
+    from .backend.cpu.llvm_profile import llvm_time_by_kernel as _times
+
+    return _times(x)
+
+
 def load_ipython_extension(ipython: Any) -> None:
     """`%load_ext hloscope` registers the %%hlo cell magic (hloscope.jupyter.magic)."""
     from .jupyter import load_ipython_extension as _load  # needs IPython
@@ -64,4 +72,5 @@ __all__ = [
     "optimize", "parse_hlo", "parse_shape", "pipelines", "stop_gradient", "switch", "value_and_grad", "vjp",
     "while_loop",
 ]
-__all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly
+__all__ += ["autojit", "host"]
+__all__ += ["llvm_time_by_kernel"]  # kept apart from the list above so additions merge cleanly

@@ -30,6 +30,7 @@ MIN_LINES_TO_SPLIT = 600
 SEPARATOR = "; ---- hloscope: LLVM module part {k} of {n} ----"
 _SEPARATOR = re.compile(r"^; ---- hloscope: LLVM module part \d+ of \d+ ----$", re.M)
 _LOCAL_LINKAGE = re.compile(r"^define (internal|private) ")
+_DEFINED = re.compile(r'@"([^"]+)"\(|@([-\w.$]+)\(')
 _LOCAL_NAME = re.compile(r'%"[^"]*"|%[-\w.$]+')
 
 
@@ -105,6 +106,25 @@ def split_module(ir_text: str, parts: int, min_lines: int = MIN_LINES_TO_SPLIT) 
         defined = [f.text() for f in functions if id(f) in ids or f.local]
         texts.append("\n".join([header, *others, *defined]) + "\n")
     return texts
+
+
+def kernel_module(ir_text: str, name: str) -> str:
+    """A module that defines only the kernel `name` (with the internal helpers it may call and
+    a `declare` for every other kernel): what LLVM would do for that kernel alone."""
+    top, functions = read_module(ir_text)
+    header = "\n".join(line for line in top if line.strip())
+    kernels = [f for f in functions if not f.local]
+    mine = [f for f in kernels if _defined_name(f) == name]
+    if not mine:
+        raise KeyError(f"no kernel named {name!r} in the LLVM module")
+    others = [f.declaration() for f in kernels if f is not mine[0]]
+    defined = [mine[0].text()] + [f.text() for f in functions if f.local]
+    return "\n".join([header, *others, *defined]) + "\n"
+
+
+def _defined_name(f: _Function) -> str:
+    match = _DEFINED.search(f.header)
+    return (match.group(1) or match.group(2)) if match else ""
 
 
 def join_parts(texts: list[str]) -> str:

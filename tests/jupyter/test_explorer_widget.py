@@ -214,3 +214,11 @@ def test_explore_shows_an_executable_and_its_record_without_compiling_again():
         hloscope.explore(record)
     with pytest.raises(hloscope.HloscopeError, match="made none"):
         hloscope.explore(hloscope.optimize(hloscope.jit(softmax).lower(x)))
+
+
+def test_ir_panel_times_llvm_per_kernel_on_request(softmax_explorer):
+    ir = softmax_explorer.panels["ir"]
+    assert ir.llvm_times.value == ""  # nothing is compiled again until asked
+    ir.time_llvm.click()
+    assert "LLVM time by kernel" in ir.llvm_times.value
+    assert all(k.name in ir.llvm_times.value for k in softmax_explorer.report.kernels)

@@ -7,7 +7,12 @@ before and after LLVM's optimizer, its machine code.
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as w
+
+from ...backend.cpu.llvm_profile import llvm_time_by_kernel
+from ...errors import HloscopeError
 
 from ...compilation.record import Compilation
 from ...viz.cost_html import kernel_estimates_html
@@ -25,13 +30,19 @@ class IRPanel(Panel):
         self.kernel = w.Dropdown(options=[WHOLE], description="kernel", layout=w.Layout(width="420px"))
         self.table = w.HTML(waiting("the compiler"))
         self.code = w.HTML()
-        self.widget = w.VBox([self.table, w.HBox([self.view, self.kernel]), self.code])
+        self.time_llvm = w.Button(description="time LLVM per kernel", layout=w.Layout(width="200px"),
+                                  tooltip="compile each kernel alone through LLVM and time it (CPU)")
+        self.llvm_times = w.HTML()
+        self.time_llvm.on_click(lambda _: self._time_llvm())
+        self.widget = w.VBox([self.table, w.HBox([self.view, self.kernel, self.time_llvm]), self.llvm_times,
+                              self.code])
         self.view.observe(lambda _: self._show(), names="value")
         self.kernel.observe(lambda _: self._show(), names="value")
         self._key = None
 
     def update(self, report: Compilation) -> None:
         self.report = report
+        self.time_llvm.layout.display = "" if report.backend == "cpu" else "none"
         views = available_views(report)
         key = (tuple(views), len(report.kernels))
         if key == self._key:
@@ -52,6 +63,15 @@ class IRPanel(Panel):
             if stage is not None and stage.status in ("failed", "skipped"):
                 self.table.value = f"<div class='hloscope'><p>no LLVM IR: {stage.note}</p></div>"
         self._show()
+
+    def _time_llvm(self) -> None:
+        if self.report is None:
+            return
+        self.llvm_times.value = waiting("LLVM, kernel by kernel")
+        try:
+            self.llvm_times.value = llvm_time_by_kernel(self.report)._repr_html_()
+        except HloscopeError as e:
+            self.llvm_times.value = f"<div class='hloscope'><p>{html.escape(str(e))}</p></div>"
 
     def _show(self) -> None:
         if self.report is None or not self.view.value:

@@ -1,0 +1,128 @@
+"""How long LLVM takes for each kernel: where a compile's llvm-opt and codegen time goes.
+
+    times = hloscope.llvm_time_by_kernel(exe)      # a CPU executable or its record
+    times            # a table, slowest kernel first (text in a terminal, HTML in a notebook)
+
+The compile itself optimizes a whole module (or a few parts of it on several cores:
+llvm_split.py), so LLVM's own clock has no per-kernel reading. This measures instead: each
+kernel goes through the same -O pipeline and code generator alone (its module holds it, the
+helpers it inlines and declarations of the rest), on the same LLVM workers and target as the
+compile. The kernels' sum is more than the module's stage times, by the fixed cost of each run
+(a few ms): the table says both, so a reader sees which kernel is worth making smaller.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ...compilation.record import Compilation
+from ...errors import HloscopeError
+from ..llvm_split import kernel_module
+from ..llvm_worker import LlvmWorker, default_workers, in_parallel, usable_cores
+from .llvm_target import llvm_target
+from .options import CpuOptions
+
+
+@dataclass(frozen=True)
+class KernelLlvmTime:
+    kernel: str
+    kind: str
+    ir_lines: int  # the kernel's own function, before LLVM
+    optimized_lines: int  # its module after the -O pipeline (inlined helpers, vector code)
+    optimize_seconds: float
+    codegen_seconds: float
+    object_bytes: int
+
+    @property
+    def seconds(self) -> float:
+        return self.optimize_seconds + self.codegen_seconds
+
+
+@dataclass(frozen=True)
+class LlvmTimes:
+    rows: list[KernelLlvmTime]  # slowest first
+    stage_seconds: float  # what the compile's llvm-opt + codegen stages took for the whole module
+    opt_level: int
+
+    @property
+    def total_seconds(self) -> float:
+        return sum(r.seconds for r in self.rows)
+
+    def __str__(self) -> str:
+        head = f"{'kernel':<40} {'kind':<10} {'IR lines':>8} {'opt lines':>9} {'opt ms':>7} {'codegen ms':>10} {'object B':>9}"
+        lines = [f"LLVM time by kernel (-O{self.opt_level}, each kernel compiled alone)", head, "-" * len(head)]
+        for r in self.rows:
+            lines.append(f"{r.kernel[:40]:<40} {r.kind[:10]:<10} {r.ir_lines:8d} {r.optimized_lines:9d} "
+                         f"{r.optimize_seconds * 1e3:7.1f} {r.codegen_seconds * 1e3:10.1f} {r.object_bytes:9,d}")
+        lines.append(f"sum over kernels {self.total_seconds * 1e3:.1f} ms; the compile's llvm-opt + codegen "
+                     f"for the whole module {self.stage_seconds * 1e3:.1f} ms")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        total = self.total_seconds or 1.0
+        body = "".join(
+            f"<tr><td><code>{html.escape(r.kernel)}</code></td><td>{html.escape(r.kind)}</td>"
+            f"<td>{r.ir_lines}</td><td>{r.optimized_lines}</td><td>{r.optimize_seconds * 1e3:.1f}</td>"
+            f"<td>{r.codegen_seconds * 1e3:.1f}</td><td>{r.object_bytes:,}</td>"
+            f"<td><div style='background:#8250df;height:10px;width:{100 * r.seconds / total:.0f}px'></div></td></tr>"
+            for r in self.rows)
+        head = "".join(f"<th>{h}</th>" for h in ("kernel", "kind", "IR lines", "optimized lines", "opt ms",
+                                                "codegen ms", "object bytes", "share"))
+        return (f"<div class='hloscope'><h4>LLVM time by kernel (-O{self.opt_level}, each kernel compiled alone)</h4>"
+                f"<table class='hs-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+                f"<p>sum over kernels {self.total_seconds * 1e3:.1f} ms; the compile's llvm-opt + codegen for the "
+                f"whole module {self.stage_seconds * 1e3:.1f} ms (each run alone pays LLVM's fixed cost again)</p></div>")
+
+
+def llvm_time_by_kernel(x: Any) -> LlvmTimes:
+    """Each kernel of a CPU compile through LLVM alone, timed (see the module docstring)."""
+    c = x if isinstance(x, Compilation) else getattr(x, "report", None)
+    if not isinstance(c, Compilation):
+        raise HloscopeError(f"llvm_time_by_kernel takes a compiled executable or its record, not {type(x).__name__}")
+    if c.backend != "cpu":
+        raise HloscopeError(f"llvm_time_by_kernel times the CPU's LLVM kernels; this compile is for {c.backend!r}")
+    if not c.llvm_ir or not c.kernels:
+        raise HloscopeError("this compile has no LLVM IR to time (it stopped before the lower stage, "
+                            "or came from the disk cache, which keeps machine code only)")
+    ir_text = c.llvm_ir
+    opts = CpuOptions.of(c.options)
+    target = llvm_target(opts)
+    kernels = list(c.kernels)
+    workers = default_workers(max(1, min(usable_cores(), len(kernels))))
+    # Kernels go to the workers in turns; each worker runs its share one after another.
+    shares = [kernels[i::len(workers)] for i in range(len(workers))]
+    calls = [lambda w=w, share=share: [_time_one(w, ir_text, k.name, target) for k in share]
+             for w, share in zip(workers, shares)]
+    for w in workers:
+        w.start()
+    here = any(w.runs_here for w in workers)  # LLVM in this process must not run on two threads
+    answers = [call() for call in calls] if here else in_parallel(calls)
+    measured = {row.kernel: row for answer in answers for row in answer}
+    rows = [dataclasses.replace(measured[k.name], kind=k.kind) for k in kernels]
+    rows.sort(key=lambda r: -r.seconds)
+    stage = sum(s.seconds for s in c.stages if s.name in ("llvm-opt", "codegen"))
+    return LlvmTimes(rows, stage, opts.opt_level)
+
+
+def _time_one(worker: LlvmWorker, ir_text: str, name: str, target: dict[str, Any]) -> KernelLlvmTime:
+    text = kernel_module(ir_text, name)
+    own_lines = _function_lines(ir_text, name)
+    start = time.perf_counter()
+    handle, optimized = worker.optimize(text, target)
+    optimized_at = time.perf_counter()
+    obj = worker.object(handle)
+    done = time.perf_counter()
+    return KernelLlvmTime(name, "", own_lines, optimized.count("\n"), optimized_at - start, done - optimized_at,
+                          len(obj))
+
+
+def _function_lines(ir_text: str, name: str) -> int:
+    start = ir_text.find(f'@"{name}"(')
+    if start < 0:
+        start = ir_text.find(f"@{name}(")
+    end = ir_text.find("\n}", start)
+    return ir_text.count("\n", start, end) + 1 if start >= 0 and end >= 0 else 0
