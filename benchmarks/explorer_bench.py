@@ -1,7 +1,7 @@
 """How interactive the explorer is: first panel, completion, and stepping through passes.
 
 The explorer is built headlessly (ipywidgets without a browser), the way `%%hlo` builds it,
-on a ~100-instruction function (a dense layer, layer norm, GELU, a second layer and softmax):
+on a 100-instruction function (a dense layer, layer norm, GELU, a second layer, layer norm and softmax):
 
     first panel   the cell's start -> the explorer exists with the trace in its Overview
                   (what %%hlo displays before running the other stages)     goal: < 1 s
@@ -37,6 +37,7 @@ def mlp(x, w1, b1, w2, b2, g):
     h = (h - mu) / np.sqrt(var + 1e-5) * g
     h = 0.5 * h * (1 + np.tanh(0.79788456 * (h + 0.044715 * h**3)))
     y = h @ w2 + b2
+    y = (y - y.mean(axis=1, keepdims=True)) / np.sqrt(y.var(axis=1, keepdims=True) + 1e-5)
     m = y.max(axis=1, keepdims=True)
     e = np.exp(y - m)
     return e / e.sum(axis=1, keepdims=True)

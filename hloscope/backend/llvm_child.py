@@ -13,6 +13,7 @@ The child reads requests from stdin and answers on stdout, each a pickled dict b
     {"op": "optimize", "ir": text, "target": {...}}  -> {"handle": n, "text": optimized IR}
     {"op": "object", "handle": n}                    -> {"data": object file bytes}
     {"op": "assembly", "handle": n}                  -> {"text": assembly, PTX for NVPTX}
+    {"op": "assemble", "ir": text, "target": {...}}  -> {"text": assembly of IR optimized already}
     failures                                         -> {"error": type name, "message": text}
 
 `target` names the machine exactly as the parent would build it (triple, cpu, features, -O
@@ -83,6 +84,11 @@ class Child:
             while len(self.modules) > MAX_HANDLES:
                 self.modules.pop(min(self.modules))
             return {"handle": self.next, "text": str(mod)}
+        if op == "assemble":  # code generation only: the IR was optimized by an earlier request
+            mod = self.llvm.parse_assembly(request["ir"])
+            tm = target_machine(self.llvm, request["target"])
+            mod.triple = tm.triple
+            return {"text": tm.emit_assembly(mod)}
         mod, t = self.modules.pop(request["handle"])  # a module is emitted once
 
         tm = target_machine(self.llvm, t)

@@ -81,6 +81,11 @@ class LlvmWorker:
         """The assembly (PTX for NVPTX) of an optimized module (the handle is used up)."""
         return self._emit("assembly", handle)["text"]
 
+    def assemble(self, optimized_ir: str, target: dict[str, Any]) -> str:
+        """The assembly of IR that was optimized already (code generation only)."""
+        with self._lock:
+            return self._ask({"op": "assemble", "ir": optimized_ir, "target": target}, "generating the assembly")["text"]
+
     def _emit(self, op: str, handle: int) -> dict[str, Any]:
         with self._lock:
             self._pending.discard(handle)
@@ -252,6 +257,29 @@ def parts_for(requested: int) -> int:
     """How many parts to compile a large module in: `requested`, or 0 for one per usable
     core up to MAX_PARTS."""
     return requested if requested > 0 else max(1, min(MAX_PARTS, usable_cores()))
+
+
+class Background:
+    """A call running on a daemon thread (a child that hangs must not hold up the end of the
+    process); `result()` waits for it and returns its value or raises its error."""
+
+    def __init__(self, call):
+        self._value: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(call,), name="hloscope-llvm-background", daemon=True)
+        self._thread.start()
+
+    def _run(self, call) -> None:
+        try:
+            self._value = call()
+        except BaseException as e:  # noqa: BLE001 - handed to whoever asks for the result
+            self._error = e
+
+    def result(self) -> Any:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value
 
 
 def in_parallel(calls: list) -> list:

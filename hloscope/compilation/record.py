@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # modules of this package that import this one
 
 STATUSES = ("pending", "running", "done", "failed", "skipped", "cached")
 FINISHED = ("done", "cached")
-RUN_STAGES = ("assembly", "run")  # what a session runs after compiling (compilation/run.py)
+RUN_STAGES = ("run", "assembly")  # what a session runs after compiling (compilation/run.py)
 
 
 @dataclass

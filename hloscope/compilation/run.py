@@ -122,8 +122,9 @@ def _input(c: Compilation):
 
 
 def session_stages(assembly_from: str) -> list[Stage]:
-    """The assembly row (after the stage `assembly_from` that makes the code) and the run."""
+    """The run, then the assembly row (after the stage `assembly_from` that makes the code):
+    the LLVM children make the assembly while this process runs and times the code."""
     return [
-        Stage("assembly", assembly, needs=(assembly_from,), doc="the target's assembly, made now"),
         Stage("run", run, needs=("load",), doc="run, check against the references, time"),
+        Stage("assembly", assembly, needs=(assembly_from,), doc="the target's assembly, made now"),
     ]

@@ -24,7 +24,7 @@ def test_all_tabs_exist_and_are_filled(softmax_explorer):
     assert [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))] == TABS
     assert ex.report.done and not ex.report.failed and ex.errors == []
     overview = ex.overview.html.value
-    for stage in ("trace", "verify", "optimize", "plan", "lower", "llvm-opt", "codegen", "load", "assembly", "run"):
+    for stage in ("trace", "verify", "optimize", "plan", "lower", "llvm-opt", "codegen", "load", "run", "assembly"):
         assert f">{stage}</td>" in overview
     assert "✓ done" in overview and "peak memory" in overview and "matches evaluator, numpy" in overview
     assert "<svg" in ex.panels["memory"].html.value
@@ -200,7 +200,7 @@ def test_explore_shows_an_executable_and_its_record_without_compiling_again():
         ex = hloscope.explore(shown, x)
         c = ex.report
         assert c.executable is exe and c.llvm_ir is exe.report.llvm_ir  # the same code, not a recompile
-        assert [s.name for s in c.stages][-2:] == ["assembly", "run"] and c.done and not c.failed, c.summary()
+        assert [s.name for s in c.stages][-2:] == ["run", "assembly"] and c.done and not c.failed, c.summary()
         np.testing.assert_allclose(c.outputs, softmax(x), rtol=1e-5)
         prefetch = ex._prefetcher
         ex.close()

@@ -26,7 +26,7 @@ from ...compilation.target import Target
 from ...ir import parse_hlo
 from ...runtime.signature import Signature
 from ..llvm_split import join_parts, parts_of, split_module
-from ..llvm_worker import LlvmWorker, default_workers, in_parallel, parts_for
+from ..llvm_worker import Background, LlvmWorker, default_workers, in_parallel, parts_for
 from . import disk_cache, jit
 from .executable import CpuExecutable
 from .llvm_target import llvm_target, target_options
@@ -63,7 +63,7 @@ def load_from_disk(c: Compilation, key: str) -> CpuExecutable | None:
     c.llvm_ir, c.optimized_llvm_ir = meta["llvm_ir"], meta["optimized_llvm_ir"]
     c.object_size, c.arena_bytes, c.entry_name = sum(map(len, obj)), meta["arena_bytes"], meta["entry_name"]
     c.kernels = disk_cache.kernels_from(meta)
-    c.assembly_text = _assembly(c.optimized_llvm_ir, opts)
+    c.assembly_text = _assembly(c, [], opts)
     return CpuExecutable(native, disk_cache.signature_from(meta), c.arena_bytes, c.compiled_part(),
                          c.input_module, c.options)
 
@@ -107,7 +107,7 @@ class CpuBuild:
         self.obj = _run(workers, [lambda w=w, h=h: w.object(h) for w, h in self.handles])
         self.handles = []
         c.object_size = sum(len(o) for o in self.obj)
-        c.assembly_text = _assembly(c.optimized_llvm_ir, self.options)
+        c.assembly_text = _assembly(c, workers, self.options)
         return f"{c.object_size:,} bytes of machine code for {target_options(self.options).resolved()[0]}"
 
     def load(self, c: Compilation) -> str:
@@ -148,9 +148,18 @@ def _run(workers: list[LlvmWorker], calls: list) -> list:
     return in_parallel(calls)
 
 
-def _assembly(optimized_ir: str, opts: CpuOptions) -> LazyText:
+def _assembly(c: Compilation, workers: list[LlvmWorker], opts: CpuOptions) -> LazyText:
+    """The assembly, made on first use; where the compile's table shows it (the explorer),
+    the LLVM children start on it now, while this process loads and runs the code."""
+    parts = parts_of(c.optimized_llvm_ir)
+    wanted = c.table is not None and any(s.name == "assembly" for s in c.table)
+    if wanted and workers and not any(w.runs_here for w in workers):
+        machine = llvm_target(opts)
+        jobs = [Background(lambda w=workers[k % len(workers)], part=part: w.assemble(part, machine))
+                for k, part in enumerate(parts)]
+        return LazyText(make=lambda: join_parts([job.result() for job in jobs]))
     target = target_options(opts)
-    return LazyText(make=lambda: join_parts([jit.assembly(part, target) for part in parts_of(optimized_ir)]))
+    return LazyText(make=lambda: join_parts([jit.assembly(part, target) for part in parts]))
 
 
 def _optimized(c: Compilation):
