@@ -11,10 +11,10 @@ Stages: parse, verify, optimize (the default pipeline: passes, scheduler and mem
 plan (the memory plan again, alone), cpu (hloscope.compile: lowering, LLVM, machine code;
 skipped with --no-cpu or while hloscope.compile does not exist), dot (the explorer's
 graph: module_to_dot of the optimized module with every node drawn) and view (graph_html,
-which falls back to a summary past its node limit). Times are CPU seconds of this process
-(a busy machine disturbs them less than wall time; the cpu stage's worker threads count
-too). "growth" is time(n) / time(previous n): a linear stage grows like the size ratio
-(2.0 for 5k -> 10k), a quadratic one like its square.
+which falls back to a summary past its node limit). Times are wall seconds: LLVM runs in
+child processes (backend/llvm_worker.py), whose time this process's CPU clock would not see,
+so run it on a quiet machine. "growth" is time(n) / time(previous n): a linear stage grows
+like the size ratio (2.0 for 5k -> 10k), a quadratic one like its square.
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ GENERATORS = {"chain": make_chain_module, "branchy": make_branchy_module}
 
 
 def _timed(fn):
-    start = time.process_time()
+    start = time.perf_counter()
     value = fn()
-    return value, time.process_time() - start
+    return value, time.perf_counter() - start
 
 
 def run_stages(text: str, cpu: bool = True) -> dict[str, float]:
-    """CPU seconds of each stage for one module's text (a stage that is not available is left out)."""
+    """Wall seconds of each stage for one module's text (a stage that is not available is left out)."""
     times = {}
     module, times["parse"] = _timed(lambda: hloscope.parse_hlo(text))
     _, times["verify"] = _timed(module.verify)
@@ -67,7 +67,7 @@ def report(shape: str, sizes: list[int], cpu: bool) -> None:
         rows[n] = run_stages(GENERATORS[shape](n), cpu)
         print(f"  {shape} {n}: " + ", ".join(f"{k} {v:.2f}s" for k, v in rows[n].items()), flush=True)
     stages = list(rows[sizes[0]])
-    print(f"\n{shape}: CPU seconds per stage")
+    print(f"\n{shape}: wall seconds per stage")
     print("stage      " + "".join(f"{n:>10,}" for n in sizes) + "".join(f"   growth x{b / a:.1f}" for a, b in zip(sizes, sizes[1:])))
     for stage in stages:
         cells = "".join(f"{rows[n][stage]:>10.2f}" for n in sizes)
