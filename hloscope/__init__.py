@@ -38,6 +38,7 @@ from .ir import HloModule, parse_hlo, parse_shape
 from .passes.bisect import bisect
 from .passes.pipelines import pipelines
 from .version import __version__
+from .whatif import sweep, whatif  # what-if experiments (docs/whatif.md)
 
 OptimizeResult = Compilation  # the name `optimize`'s result had before every compile shared one record
 
@@ -65,3 +66,4 @@ __all__ = [
     "while_loop",
 ]
 __all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly
+__all__ += ["sweep", "whatif"]

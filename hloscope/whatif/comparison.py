@@ -1,0 +1,252 @@
+"""`WhatIf`: an experiment's result. Both records, the delta table, the graph diff, and which
+pass decisions changed and why; it prints as text and draws itself as HTML.
+
+    w = hloscope.whatif(exe, disable=["fusion"])
+    print(w)                      # the delta table, what was reused, the decisions that changed
+    w.delta("kernels")            # (original, what-if) numbers of one row
+    w                             # in a notebook: the same, with the two graphs side by side
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..compilation.record import Compilation
+from ..viz.delta_table import Row, delta_html, delta_text
+from ..viz.diff import GraphDiff, graph_diff
+from ..viz.memory_chart import human_bytes
+from ..viz.theme import style_block
+from .changes import Changes
+from .metrics import Metrics
+
+MAX_DECISIONS = 30  # lines of changed decisions shown per side (all are in `decisions_changed`)
+
+# (row label, Metrics field, how to format it, the words for up / down)
+QUANTITIES = (
+    ("instructions", "instructions", "count", ("more", "fewer")),
+    ("kernels", "kernels", "count", ("more", "fewer")),
+    ("fusions", "fusions", "count", ("more", "fewer")),
+    ("peak memory", "peak_bytes", "bytes", ("larger", "smaller")),
+    ("bytes moved", "bytes_moved", "bytes", ("more", "fewer")),
+    ("estimated time", "estimated_seconds", "seconds", ("slower", "faster")),
+    ("measured run", "run_seconds", "seconds", ("slower", "faster")),
+    ("compile time", "compile_seconds", "seconds", ("slower", "faster")),
+)
+NOISE = 0.03  # relative differences of times below this read "about the same"
+
+
+@dataclass(frozen=True)
+class DecisionChanges:
+    """Decisions (as `pass: decision` lines) only the original made, and only the what-if made."""
+
+    gone: tuple[str, ...] = ()
+    new: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.gone or self.new)
+
+
+@dataclass(eq=False)
+class WhatIf:
+    """One experiment: `original` and `changed` records, their metrics, what was reused."""
+
+    original: Compilation
+    changed: Compilation
+    changes: Changes
+    before: Metrics
+    after: Metrics
+    reused: tuple[str, ...] = ()
+    executables: tuple[Any, Any] = field(default=(None, None), repr=False)
+    _diff: GraphDiff | None = field(default=None, repr=False)
+
+    # ---- the numbers ----
+    def delta(self, quantity: str) -> tuple[Any, Any]:
+        """(original, what-if) of one row, by its label ("kernels", "bytes moved", ...)."""
+        for label, name, _, _ in QUANTITIES:
+            if label == quantity:
+                return getattr(self.before, name), getattr(self.after, name)
+        raise KeyError(f"no quantity {quantity!r}; the rows: {[q[0] for q in QUANTITIES]}")
+
+    def rows(self) -> list[Row]:
+        out = []
+        for label, name, kind, words in QUANTITIES:
+            a, b = getattr(self.before, name), getattr(self.after, name)
+            out.append((label, _fmt(a, kind, self.before.run_note), _fmt(b, kind, self.after.run_note),
+                        _change(a, b, kind, words)))
+        return out
+
+    def table(self) -> str:
+        return delta_text(self.rows())
+
+    # ---- what changed ----
+    @property
+    def diff(self) -> GraphDiff:
+        """The graph diff of the two optimized modules (instruction names matched)."""
+        if self._diff is None:
+            a, b = self.original.module, self.changed.module
+            assert a is not None and b is not None, "both records have modules (measured before)"
+            self._diff = graph_diff(a, b)
+        return self._diff
+
+    @property
+    def decisions_changed(self) -> DecisionChanges:
+        a, b = _decisions(self.original), _decisions(self.changed)
+        return DecisionChanges(tuple((a - b).elements()), tuple((b - a).elements()))
+
+    def why(self) -> list[str]:
+        """A sentence per change: what it switched, and what the original did there."""
+        return explain(self.original, self.changes)
+
+    # ---- views ----
+    def text(self) -> str:
+        d, dec = self.diff, self.decisions_changed
+        lines = [f"what if: {self.changes.describe()}",
+                 f"reused from the original: {', '.join(self.reused) or 'nothing'}; rerun from "
+                 f"{self.changes.first_stage(self.original.target)}", "", self.table(), ""]
+        lines += ["why:"] + [f"  {w}" for w in self.why()]
+        lines.append(f"graph diff: {len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed")
+        lines += _decision_lines(dec)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"<WhatIf {self.changes.describe()}: reused {', '.join(self.reused) or 'nothing'}>"
+
+    def html(self, graphs: bool = True) -> str:
+        d, dec = self.diff, self.decisions_changed
+        reused = html.escape(", ".join(self.reused) or "nothing")
+        parts = [
+            f"<h3>what if: {html.escape(self.changes.describe())}</h3>",
+            f"<p>reused from the original: <b>{reused}</b>; rerun from "
+            f"<b>{html.escape(self.changes.first_stage(self.original.target))}</b></p>",
+            delta_html(self.rows()),
+            "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in self.why()) + "</ul>",
+            f"<p>graph diff: {len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed</p>",
+            _decisions_html(dec),
+        ]
+        if graphs:
+            parts.append(side_by_side(self))
+        return f"<div class='hloscope hs-whatif'>{style_block()}{''.join(parts)}</div>"
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def kept(self) -> WhatIf:
+        """This experiment without its executables (what a record keeps: no machine code)."""
+        return replace(self, executables=(None, None), changed=self.changed.compiled_part())
+
+
+def side_by_side(w: WhatIf, timeout: float = 3.0) -> str:
+    """The two final graphs next to each other, the what-if's changes highlighted."""
+    from ..viz.graph_view import graph_html
+
+    a, b = w.original.module, w.changed.module
+    if a is None or b is None:
+        return ""
+    left = graph_html(a, timeout=timeout, highlight={"removed": list(w.diff.removed)}, id_prefix="wa-", scopes=False)
+    right = graph_html(b, timeout=timeout, highlight=w.diff.highlight(), id_prefix="wb-", scopes=False)
+    return ("<div style='display:flex;gap:8px'><div style='flex:1;overflow:auto'><h4>original</h4>"
+            f"{left}</div><div style='flex:1;overflow:auto'><h4>what if</h4>{right}</div></div>")
+
+
+def explain(original: Compilation, ch: Changes) -> list[str]:
+    fired = Counter(d.rule for r in original.records for d in r.log if d.rule and d.accepted)
+    refused = Counter(d.rule for r in original.records for d in r.log if d.rule and not d.accepted)
+    runs = Counter(r.name for r in original.records)
+    out = []
+    for p in ch.disable:
+        n = sum(len(r.log) for r in original.records if _same(r.name, p))
+        out.append(f"{p} did not run (the original ran it {runs.get(_name(original, p), 0)} times, "
+                   f"{n} decisions)")
+    for rule in ch.disable_rules:
+        out.append(f"rule {rule} switched off: in the original it fired {fired.get(rule, 0)} times "
+                   f"and refused {refused.get(rule, 0)} fusions")
+    for name, words in (("max_operands", "fusion's operand limit"), ("duplicate", "fusion duplicates cheap producers"),
+                        ("duplicate_expensive", "fusion duplicates expensive producers"),
+                        ("multi_output", "multi-output fusion runs")):
+        value = getattr(ch, name)
+        if value is not None:
+            out.append(f"{words}: {value}")
+    if ch.scheduler == "program":
+        out.append("the memory scheduler did not run: the ENTRY runs in the order it was written")
+    elif ch.scheduler == "memory":
+        out.append("the memory scheduler ran (the list scheduler, least memory first)")
+    if ch.opt_level is not None:
+        out.append(f"LLVM -O{original.options.get('opt_level', '?')} -> -O{ch.opt_level}; the HLO passes were reused")
+    if ch.vector_width is not None:
+        out.append(f"vectors of at most {ch.vector_width} bits (LLVM CPU {ch.options({})['cpu']}); "
+                   "the HLO passes were reused")
+    return out
+
+
+def _same(a: str, b: str) -> bool:
+    return a.replace("_", "-").lower() == b.strip().replace("_", "-").lower()
+
+
+def _name(c: Compilation, p: str) -> str:
+    return next((r.name for r in c.records if _same(r.name, p)), p)
+
+
+def _decisions(c: Compilation) -> Counter:
+    return Counter(f"{r.name}: {d}" for r in c.records for d in r.log)
+
+
+def _decision_lines(dec: DecisionChanges) -> list[str]:
+    if not dec:
+        return ["decisions: the same"]
+    out = []
+    for title, lines in (("decisions only the original made", dec.gone), ("decisions only the what-if made", dec.new)):
+        if lines:
+            out.append(f"{title} ({len(lines)}):")
+            out += [f"  {line}" for line in lines[:MAX_DECISIONS]]
+            out += [f"  ... and {len(lines) - MAX_DECISIONS} more"] if len(lines) > MAX_DECISIONS else []
+    return out
+
+
+def _decisions_html(dec: DecisionChanges) -> str:
+    if not dec:
+        return "<p>decisions: the same</p>"
+    out = []
+    for title, lines in (("only the original", dec.gone), ("only the what-if", dec.new)):
+        items = "".join(f"<li><code>{html.escape(x)}</code></li>" for x in lines[:MAX_DECISIONS])
+        more = f"<li>... and {len(lines) - MAX_DECISIONS} more</li>" if len(lines) > MAX_DECISIONS else ""
+        out.append(f"<details><summary>decisions {title} made ({len(lines)})</summary><ul>{items}{more}</ul></details>")
+    return "".join(out)
+
+
+def _fmt(value: Any, kind: str, note: str = "") -> str:
+    if value is None:
+        return "not run"
+    if kind == "bytes":
+        return human_bytes(value)
+    if kind == "seconds":
+        return _seconds(value)
+    return f"{value:,}"
+
+
+def _seconds(s: float) -> str:
+    if s >= 1:
+        return f"{s:.2f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.3f} ms"
+    return f"{s * 1e6:.1f} us"
+
+
+def _change(a: Any, b: Any, kind: str, words: tuple[str, str]) -> str:
+    if a is None or b is None:
+        return ""
+    if kind == "count":
+        return "same" if a == b else f"{b - a:+,}, {words[0] if b > a else words[1]}"
+    if a == b:
+        return "same"
+    if not a:
+        return words[0] if b > a else words[1]
+    ratio = b / a
+    if kind == "seconds" and abs(ratio - 1) < NOISE:
+        return f"x{ratio:.2f}, about the same"
+    return f"x{ratio:.2f}, {words[0] if b > a else words[1]}"
