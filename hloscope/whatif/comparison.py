@@ -59,6 +59,7 @@ class WhatIf:
     before: Metrics
     after: Metrics
     reused: tuple[str, ...] = ()
+    against: str = "the original"  # what `before` is: the original, or an earlier experiment
     executables: tuple[Any, Any] = field(default=(None, None), repr=False)
     _diff: GraphDiff | None = field(default=None, repr=False)
 
@@ -103,7 +104,7 @@ class WhatIf:
     # ---- views ----
     def text(self) -> str:
         d, dec = self.diff, self.decisions_changed
-        lines = [f"what if: {self.changes.describe()}",
+        lines = [f"what if: {self.changes.describe()} (against {self.against})",
                  f"reused from the original: {', '.join(self.reused) or 'nothing'}; rerun from "
                  f"{self.changes.first_stage(self.original.target)}", "", self.table(), ""]
         lines += ["why:"] + [f"  {w}" for w in self.why()]
@@ -121,7 +122,7 @@ class WhatIf:
         d, dec = self.diff, self.decisions_changed
         reused = html.escape(", ".join(self.reused) or "nothing")
         parts = [
-            f"<h3>what if: {html.escape(self.changes.describe())}</h3>",
+            f"<h3>what if: {html.escape(self.changes.describe())}</h3><p>against {html.escape(self.against)}</p>",
             f"<p>reused from the original: <b>{reused}</b>; rerun from "
             f"<b>{html.escape(self.changes.first_stage(self.original.target))}</b></p>",
             delta_html(self.rows()),
@@ -130,7 +131,9 @@ class WhatIf:
             _decisions_html(dec),
         ]
         if graphs:
-            parts.append(side_by_side(self))
+            left, right = side_by_side(self)
+            parts.append(f"<div style='display:flex;gap:8px'><div style='flex:1;overflow:auto'>{left}</div>"
+                         f"<div style='flex:1;overflow:auto'>{right}</div></div>")
         return f"<div class='hloscope hs-whatif'>{style_block()}{''.join(parts)}</div>"
 
     def _repr_html_(self) -> str:
@@ -141,17 +144,23 @@ class WhatIf:
         return replace(self, executables=(None, None), changed=self.changed.compiled_part())
 
 
-def side_by_side(w: WhatIf, timeout: float = 3.0) -> str:
-    """The two final graphs next to each other, the what-if's changes highlighted."""
+def side_by_side(w: WhatIf, timeout: float = 3.0) -> tuple[str, str]:
+    """The two final graphs (HTML each), what the what-if removed and added highlighted."""
     from ..viz.graph_view import graph_html
 
     a, b = w.original.module, w.changed.module
     if a is None or b is None:
-        return ""
+        return "", ""
     left = graph_html(a, timeout=timeout, highlight={"removed": list(w.diff.removed)}, id_prefix="wa-", scopes=False)
     right = graph_html(b, timeout=timeout, highlight=w.diff.highlight(), id_prefix="wb-", scopes=False)
-    return ("<div style='display:flex;gap:8px'><div style='flex:1;overflow:auto'><h4>original</h4>"
-            f"{left}</div><div style='flex:1;overflow:auto'><h4>what if</h4>{right}</div></div>")
+    return f"<h4>original</h4>{left}", f"<h4>what if</h4>{right}"
+
+
+def versus(first: WhatIf, second: WhatIf) -> WhatIf:
+    """`second` compared with `first` instead of with the original (two experiments side by
+    side; their runs were measured each against the original, not against each other)."""
+    return WhatIf(first.changed, second.changed, second.changes, first.after, second.after, second.reused,
+                  f"the what-if {first.changes.describe()}", (first.executables[1], second.executables[1]))
 
 
 def explain(original: Compilation, ch: Changes) -> list[str]:

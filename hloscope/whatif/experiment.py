@@ -50,6 +50,6 @@ def whatif(x: Any, *, run: bool = True, repeats: int = 7, title: str = "", **cha
         args = inputs_for(original)
         seconds = time_both(lambda: exe(*args), lambda: new_exe(*args), repeats)
     w = WhatIf(original, changed, ch, measure(original, seconds[0], why), measure(changed, seconds[1], why), reused,
-               (exe, new_exe))
+               executables=(exe, new_exe))
     original.experiments.append(w.kept())
     return w
