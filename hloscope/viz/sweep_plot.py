@@ -13,7 +13,7 @@ from typing import Sequence
 
 Point = tuple[str, str, float, float]  # (series, size label, bytes moved, seconds)
 COLORS = ("#0969da", "#cf222e", "#1a7f37", "#8250df", "#9a6700", "#bf3989")
-W, H, LEFT, BOTTOM, TOP, RIGHT = 640, 400, 70, 50, 30, 170
+W, H, LEFT, BOTTOM, TOP, RIGHT = 760, 400, 70, 50, 30, 240
 
 
 def sweep_svg(points: Sequence[Point], title: str = "run time against bytes moved") -> str:

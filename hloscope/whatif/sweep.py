@@ -54,10 +54,10 @@ class Sweep:
         return path
 
     def text(self) -> str:
-        lines = [f"{'experiment':<28} {'size':>12} {'bytes moved':>14} {'run (ms)':>10} {'kernels':>8}"]
+        lines = [f"{'experiment':<36} {'size':>12} {'bytes moved':>14} {'run (ms)':>10} {'kernels':>8}"]
         for p in self.points:
             run = f"{p.run_seconds * 1e3:.3f}" if p.run_seconds is not None else "-"
-            lines.append(f"{p.experiment:<28} {p.size:>12} {p.bytes_moved:>14,} {run:>10} {p.kernels:>8}")
+            lines.append(f"{p.experiment:<36} {p.size:>12} {p.bytes_moved:>14,} {run:>10} {p.kernels:>8}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

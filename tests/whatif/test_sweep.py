@@ -27,5 +27,5 @@ def test_sweep_fusion_on_and_off_across_sizes(tmp_path):
     assert "disable=fusion,multi_output_fusion" in svg and "bytes moved" in svg
     # every point lies inside the plot
     for cx, cy in re.findall(r"cx='([\d.]+)' cy='([\d.]+)'", svg):
-        assert 0 < float(cx) < 640 and 0 < float(cy) < 400
+        assert 70 <= float(cx) <= 760 - 240 and 30 <= float(cy) <= 400 - 50
     assert "256x256" in s.text()
