@@ -15,13 +15,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import numpy as np  # noqa: E402
 
 import hloscope  # noqa: E402
 
-FUSION_OFF = {"disable": ["fusion", "multi_output_fusion"]}
+FUSION_OFF: dict[str, Any] = {"disable": ["fusion", "multi_output_fusion"]}
 
 
 def softmax(x):
@@ -39,7 +40,8 @@ def main() -> None:
     x = np.random.default_rng(0).standard_normal((4096, 1024)).astype(np.float32)
     module, _, _ = hloscope.jit(softmax).specialize(x)
     exe = hloscope.compile(module)
-    for changes in (FUSION_OFF, {"opt_level": 0}):
+    experiments: list[dict[str, Any]] = [FUSION_OFF, {"opt_level": 0}]
+    for changes in experiments:
         w = hloscope.whatif(exe, **changes)
         print(f"softmax 4096x1024, what if {w.changes.describe()}; reused: {', '.join(w.reused)}")
         print(w.table(), end="\n\n")
