@@ -97,6 +97,10 @@ class WhatIf:
         a, b = _decisions(self.original), _decisions(self.changed)
         return DecisionChanges(tuple((a - b).elements()), tuple((b - a).elements()))
 
+    def run_notes(self) -> list[str]:
+        """Why a side's run was not measured (nothing when both were)."""
+        return list(dict.fromkeys(m.run_note for m in (self.before, self.after) if m.run_seconds is None and m.run_note))
+
     def why(self) -> list[str]:
         """A sentence per change: what it switched, and what the original did there."""
         return explain(self.original, self.changes)
@@ -107,6 +111,7 @@ class WhatIf:
         lines = [f"what if: {self.changes.describe()} (against {self.against})",
                  f"reused from the original: {', '.join(self.reused) or 'nothing'}; rerun from "
                  f"{self.changes.first_stage(self.original.target)}", "", self.table(), ""]
+        lines += [f"measured run: {note}" for note in self.run_notes()]
         lines += ["why:"] + [f"  {w}" for w in self.why()]
         lines.append(f"graph diff: {len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed")
         lines += _decision_lines(dec)
@@ -126,6 +131,7 @@ class WhatIf:
             f"<p>reused from the original: <b>{reused}</b>; rerun from "
             f"<b>{html.escape(self.changes.first_stage(self.original.target))}</b></p>",
             delta_html(self.rows()),
+            "".join(f"<p>measured run: {html.escape(note)}</p>" for note in self.run_notes()),
             "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in self.why()) + "</ul>",
             f"<p>graph diff: {len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed</p>",
             _decisions_html(dec),

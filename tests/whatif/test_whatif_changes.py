@@ -113,3 +113,15 @@ def test_a_whatif_of_a_whatif_starts_from_the_changed_record(small_softmax):
     assert second.original is first.changed
     assert second.reused == FRONT_AND_LOWER
     assert "fusion" not in [r.name for r in second.changed.records]
+
+
+def test_gpu_llvm_level_reruns_from_lower(small_softmax):
+    """The GPU's rows pass state from lower to ptx, so an LLVM change lowers again; the HLO
+    passes are still reused. No GPU here: the runs are not measured, and the table says why."""
+    exe, _ = small_softmax
+    gpu = hloscope.compile(exe.report.input_module, backend="gpu", ptxas=False)
+    w = whatif(gpu, opt_level=1)
+    assert w.reused == ("parse", "verify", "optimize", "plan")
+    assert w.changed.stage("ptx").status == "done" and ".entry" in w.changed.ptx
+    if w.after.run_seconds is None:
+        assert "measured run: " in str(w) and w.after.run_note
