@@ -3,7 +3,8 @@
     changes.py     what may change, checked; where in the compile it first matters
     rerun.py       compile again from that stage, reusing the ones before it
     metrics.py     the numbers compared: counts, the cost model, compile time, measured runs
-    comparison.py  WhatIf: both records, the delta table, the graph diff, changed decisions
+    comparison.py  WhatIf: both records, the delta table, the graph diff
+    decisions.py   which pass decisions changed, and why
     experiment.py  whatif(x, **changes)
     sweep.py       sweep(fn, sizes, changes): a grid, and run time against bytes moved
 """

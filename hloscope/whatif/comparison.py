@@ -10,7 +10,6 @@ pass decisions changed and why; it prints as text and draws itself as HTML.
 from __future__ import annotations
 
 import html
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -20,9 +19,9 @@ from ..viz.diff import GraphDiff, graph_diff
 from ..viz.memory_chart import human_bytes
 from ..viz.theme import style_block
 from .changes import Changes
+from .decisions import DecisionChanges, decision_changes, decision_lines, decisions_html, explain
 from .metrics import Metrics
 
-MAX_DECISIONS = 30  # lines of changed decisions shown per side (all are in `decisions_changed`)
 
 # (row label, Metrics field, how to format it, the words for up / down)
 QUANTITIES = (
@@ -36,17 +35,6 @@ QUANTITIES = (
     ("compile time", "compile_seconds", "seconds", ("slower", "faster")),
 )
 NOISE = 0.03  # relative differences of times below this read "about the same"
-
-
-@dataclass(frozen=True)
-class DecisionChanges:
-    """Decisions (as `pass: decision` lines) only the original made, and only the what-if made."""
-
-    gone: tuple[str, ...] = ()
-    new: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        return bool(self.gone or self.new)
 
 
 @dataclass(eq=False)
@@ -94,8 +82,7 @@ class WhatIf:
 
     @property
     def decisions_changed(self) -> DecisionChanges:
-        a, b = _decisions(self.original), _decisions(self.changed)
-        return DecisionChanges(tuple((a - b).elements()), tuple((b - a).elements()))
+        return decision_changes(self.original, self.changed)
 
     def run_notes(self) -> list[str]:
         """Why a side's run was not measured (nothing when both were)."""
@@ -114,7 +101,7 @@ class WhatIf:
         lines += [f"measured run: {note}" for note in self.run_notes()]
         lines += ["why:"] + [f"  {w}" for w in self.why()]
         lines.append(f"graph diff: {len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed")
-        lines += _decision_lines(dec)
+        lines += decision_lines(dec)
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -134,7 +121,7 @@ class WhatIf:
             "".join(f"<p>measured run: {html.escape(note)}</p>" for note in self.run_notes()),
             "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in self.why()) + "</ul>",
             f"<p>graph diff: {len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed</p>",
-            _decisions_html(dec),
+            decisions_html(dec),
         ]
         if graphs:
             left, right = side_by_side(self)
@@ -167,71 +154,6 @@ def versus(first: WhatIf, second: WhatIf) -> WhatIf:
     side; their runs were measured each against the original, not against each other)."""
     return WhatIf(first.changed, second.changed, second.changes, first.after, second.after, second.reused,
                   f"the what-if {first.changes.describe()}", (first.executables[1], second.executables[1]))
-
-
-def explain(original: Compilation, ch: Changes) -> list[str]:
-    fired = Counter(d.rule for r in original.records for d in r.log if d.rule and d.accepted)
-    refused = Counter(d.rule for r in original.records for d in r.log if d.rule and not d.accepted)
-    runs = Counter(r.name for r in original.records)
-    out = []
-    for p in ch.disable:
-        n = sum(len(r.log) for r in original.records if _same(r.name, p))
-        out.append(f"{p} did not run (the original ran it {runs.get(_name(original, p), 0)} times, "
-                   f"{n} decisions)")
-    for rule in ch.disable_rules:
-        out.append(f"rule {rule} switched off: in the original it fired {fired.get(rule, 0)} times "
-                   f"and refused {refused.get(rule, 0)} fusions")
-    for name, words in (("max_operands", "fusion's operand limit"), ("duplicate", "fusion duplicates cheap producers"),
-                        ("duplicate_expensive", "fusion duplicates expensive producers"),
-                        ("multi_output", "multi-output fusion runs")):
-        value = getattr(ch, name)
-        if value is not None:
-            out.append(f"{words}: {value}")
-    if ch.scheduler == "program":
-        out.append("the memory scheduler did not run: the ENTRY runs in the order it was written")
-    elif ch.scheduler == "memory":
-        out.append("the memory scheduler ran (the list scheduler, least memory first)")
-    if ch.opt_level is not None:
-        out.append(f"LLVM -O{original.options.get('opt_level', '?')} -> -O{ch.opt_level}; the HLO passes were reused")
-    if ch.vector_width is not None:
-        out.append(f"vectors of at most {ch.vector_width} bits (LLVM CPU {ch.options({})['cpu']}); "
-                   "the HLO passes were reused")
-    return out
-
-
-def _same(a: str, b: str) -> bool:
-    return a.replace("_", "-").lower() == b.strip().replace("_", "-").lower()
-
-
-def _name(c: Compilation, p: str) -> str:
-    return next((r.name for r in c.records if _same(r.name, p)), p)
-
-
-def _decisions(c: Compilation) -> Counter:
-    return Counter(f"{r.name}: {d}" for r in c.records for d in r.log)
-
-
-def _decision_lines(dec: DecisionChanges) -> list[str]:
-    if not dec:
-        return ["decisions: the same"]
-    out = []
-    for title, lines in (("decisions only the original made", dec.gone), ("decisions only the what-if made", dec.new)):
-        if lines:
-            out.append(f"{title} ({len(lines)}):")
-            out += [f"  {line}" for line in lines[:MAX_DECISIONS]]
-            out += [f"  ... and {len(lines) - MAX_DECISIONS} more"] if len(lines) > MAX_DECISIONS else []
-    return out
-
-
-def _decisions_html(dec: DecisionChanges) -> str:
-    if not dec:
-        return "<p>decisions: the same</p>"
-    out = []
-    for title, lines in (("only the original", dec.gone), ("only the what-if", dec.new)):
-        items = "".join(f"<li><code>{html.escape(x)}</code></li>" for x in lines[:MAX_DECISIONS])
-        more = f"<li>... and {len(lines) - MAX_DECISIONS} more</li>" if len(lines) > MAX_DECISIONS else ""
-        out.append(f"<details><summary>decisions {title} made ({len(lines)})</summary><ul>{items}{more}</ul></details>")
-    return "".join(out)
 
 
 def _fmt(value: Any, kind: str, note: str = "") -> str:
