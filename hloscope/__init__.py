@@ -38,6 +38,7 @@ from .ir import HloModule, parse_hlo, parse_shape
 from .passes.bisect import bisect
 from .passes.pipelines import pipelines
 from .version import __version__
+from .whatif import sweep, whatif  # what-if experiments (docs/whatif.md)
 
 OptimizeResult = Compilation  # the name `optimize`'s result had before every compile shared one record
 
@@ -72,5 +73,6 @@ __all__ = [
     "optimize", "parse_hlo", "parse_shape", "pipelines", "stop_gradient", "switch", "value_and_grad", "vjp",
     "while_loop",
 ]
-__all__ += ["autojit", "host"]
-__all__ += ["llvm_time_by_kernel"]  # kept apart from the list above so additions merge cleanly
+__all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly
+__all__ += ["llvm_time_by_kernel"]
+__all__ += ["sweep", "whatif"]

@@ -42,15 +42,16 @@ if TYPE_CHECKING:  # modules of this package that import this one
     from .sources import Source
     from .stages import Stage
 
-STATUSES = ("pending", "running", "done", "failed", "skipped", "cached")
-FINISHED = ("done", "cached")
+STATUSES = ("pending", "running", "done", "failed", "skipped", "cached", "reused")
+FINISHED = ("done", "cached", "reused")
 RUN_STAGES = ("run", "assembly")  # what a session runs after compiling (compilation/run.py)
 
 
 @dataclass
 class StageRecord:
     """One stage as it went: status is one of STATUSES ("cached": its result came from the
-    compile cache, made by an earlier compilation)."""
+    compile cache, made by an earlier compilation; "reused": a what-if experiment took it
+    from the record it started from, hloscope.whatif)."""
 
     name: str
     status: str = "pending"
@@ -207,6 +208,9 @@ class Compilation:
     timings: list[Timing] = field(default_factory=list)
     table: list[Stage] | None = field(default=None, repr=False)  # the rows filling it (session.run)
     comparison: Any = field(default=None, repr=False, compare=False)  # hloscope.xla.Comparison it is part of
+    # What-if experiments run from this record (hloscope.whatif), each drawing itself
+    # (.html(), .text()); the copies of a record share the list, so the page keeps them all.
+    experiments: list = field(default_factory=list, repr=False, compare=False)
 
     # ---- the modules ----
     @property

@@ -21,11 +21,12 @@ from ..compilation.record import Compilation
 from ..viz.graph_blocks import all_step_dots
 from ..viz.layout import LayoutService, Prefetch, default_service
 from .options import PANELS
-from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel, VsXlaPanel
+from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel, VsXlaPanel, WhatIfPanel
 
 PANEL_CLASSES = {
     "overview": OverviewPanel, "stepper": StepperPanel, "graph": GraphPanel,
     "memory": MemoryPanel, "ir": IRPanel, "run": RunPanel, "xla": VsXlaPanel,
+    "whatif": WhatIfPanel,
 }
 
 

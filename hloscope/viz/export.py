@@ -9,7 +9,8 @@ to an issue, and survives being mailed around. Graph SVGs are laid out at export
 (bounded: see hloscope.viz.export_stepper).
 
 Stable element ids for tests and front ends: #panel-overview, #panel-stepper,
-#panel-graph, #panel-memory, #panel-ir, #panel-run (#panel-xla for a record compared with XLA), #pass-slider, #pass-prev, #pass-next,
+#panel-graph, #panel-memory, #panel-ir, #panel-run (#panel-xla for a record compared with XLA, #panel-whatif for one with
+what-if experiments), #pass-slider, #pass-prev, #pass-next,
 #pass-changed-only, #pass-name, #pass-detail, #graph-before, #graph-after, #pass-diff,
 #graph-final, and for a module with name scopes #graph-search, #graph-search-results,
 #graph-first-view, #scope-index (hloscope.viz.export_scopes). Graph nodes carry
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING
 from .diff import DIFF_CSS
 from .dump import dump_record
 from .export_assets import PAGE_CSS, PAGE_JS
-from .export_panels import ir_panel, ir_texts, memory_panel, overview_panel, run_panel, vs_xla_panel
+from .export_panels import ir_panel, ir_texts, memory_panel, overview_panel, run_panel, vs_xla_panel, whatif_panel
 from .export_scopes import ScopeViews, build_scope_views, scope_controls_html
 from .export_stepper import build_stepper
 from .graph_view import GRAPH_CSS
@@ -94,6 +95,8 @@ def export_html(
     }
     panels = PANELS + ((("xla", "vs XLA"),) if c.comparison is not None else ())  # as the explorer's tabs
     sections["xla"] = vs_xla_panel(c)
+    panels += (("whatif", "What if"),) if c.experiments else ()  # experiments run from this record
+    sections["whatif"] = whatif_panel(c)
     nav = "".join(f'<button type="button" data-panel="{key}">{label}</button>' for key, label in panels)
     body = "".join(
         f'<section class="panel" id="panel-{key}"><h2>{label}</h2>{sections[key]}</section>' for key, label in panels

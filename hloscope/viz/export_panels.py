@@ -147,3 +147,11 @@ def vs_xla_panel(c: Compilation) -> str:
     if comparison is None:
         return "<p class='hs-empty'>not compared with XLA (hloscope.xla.compare)</p>"
     return comparison.html()
+
+
+def whatif_panel(c: Compilation) -> str:
+    """The what-if experiments run from this record (hloscope.whatif), newest last; each
+    draws itself (views never import the experiment)."""
+    if not c.experiments:
+        return "<p class='hs-empty'>no what-if experiment was run (hloscope.whatif)</p>"
+    return "".join(e.html(graphs=False) for e in c.experiments)

@@ -17,9 +17,11 @@ from .theme import style_block
 if TYPE_CHECKING:  # the record is read, never imported: views sit below it
     from ..compilation.record import Compilation
 
-STATUS_MARK = {"pending": "·", "running": "…", "done": "✓", "failed": "✗", "skipped": "–", "cached": "↺"}
+STATUS_MARK = {"pending": "·", "running": "…", "done": "✓", "failed": "✗", "skipped": "–", "cached": "↺",
+               "reused": "⇉"}
 STATUS_COLOR = {"pending": "#8c959f", "running": "#9a6700", "done": "#1a7f37", "failed": "#cf222e",
-                "skipped": "#8c959f", "cached": "#0969da"}
+                "skipped": "#8c959f", "cached": "#0969da",
+                "reused": "#8250df"}
 CSS = """
 .hloscope .hs-stage-running td { background: #fff8c5; }
 .hloscope .hs-stage-failed td { background: #ffebe9; }

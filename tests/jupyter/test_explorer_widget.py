@@ -12,7 +12,7 @@ from jupyter_helpers import SCALE_HLO, softmax
 import hloscope
 from hloscope.jupyter.explorer import _descendants
 
-TABS = ["Overview", "Pass stepper", "Graph", "Memory", "IR", "Run"]
+TABS = ["Overview", "Pass stepper", "Graph", "Memory", "IR", "Run", "What if"]
 
 
 def _title_index(stepper) -> int:

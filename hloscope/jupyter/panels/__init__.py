@@ -9,5 +9,7 @@ from .overview import OverviewPanel
 from .run import RunPanel
 from .stepper import StepperPanel
 from .vs_xla import VsXlaPanel
+from .whatif import WhatIfPanel
 
-__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "OverviewPanel", "RunPanel", "StepperPanel", "VsXlaPanel"]
+__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "OverviewPanel", "RunPanel", "StepperPanel", "VsXlaPanel",
+           "WhatIfPanel"]

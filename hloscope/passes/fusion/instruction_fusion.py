@@ -72,6 +72,8 @@ class InstructionFusion(HloPass):
     max_instructions: int = 128  # a stand-in for XLA's code-duplication limits
     max_concatenate_operands: int = 8  # XLA:CPU leaves wider concatenates unfused
     fuse_major_reductions: bool = False  # XLA:GPU fuses into column reductions (coalesced there)
+    duplicate_expensive: bool = False  # a what-if: copy an expensive shared producer into each consumer
+    disabled_rules: tuple[str, ...] = ()  # heuristic rejections to ignore (rules.HEURISTIC_RULES)
 
     def run(self, module: HloModule, log: DecisionLog) -> HloModule:
         names = NameUniquer.for_module(module)

@@ -215,7 +215,7 @@ def duplication(g, producer: str, consumer: str, opts) -> Verdict | None:
     if isinstance(node, Group):
         return reject("fusion_shared",
                       f"{producer} is a fusion with {n} users; fusions are merged, never duplicated")
-    if is_expensive(node):
+    if is_expensive(node) and not getattr(opts, "duplicate_expensive", False):
         return reject("expensive_duplicate", f"{n} users, expensive ({node.opcode}), would be duplicated")
     if not opts.may_duplicate:
         return reject("would_duplicate", f"{n} users, and this fusion does not duplicate")
@@ -261,16 +261,22 @@ def lonely_constant(g, producer: str, consumer: str, opts) -> Verdict | None:
 
 RULES = (producer_is_input, consumer_fusible, producer_fusible, reduce_layout, duplication, recompute, limits,
          lonely_constant)
+# Rejections that are heuristics, not correctness: a what-if experiment may switch them off
+# (`disabled_rules`), and the pair is then asked of the remaining rules. "output_fusion" is
+# the one rule that says yes early; disabling it leaves the dot unfused.
+HEURISTIC_RULES = ("output_fusion", "major_reduce", "expensive_duplicate", "would_duplicate",
+                   "would_reread", "recompute", "too_many_operands", "too_large", "lonely_constant")
 
 
 def should_fuse(g, producer: str, consumer: str, opts) -> Verdict:
     """Ask every rule; the first objection wins. Otherwise fuse (and say how)."""
-    accepted = output_fusion(g, producer, consumer, opts)
+    disabled = getattr(opts, "disabled_rules", ())
+    accepted = None if "output_fusion" in disabled else output_fusion(g, producer, consumer, opts)
     if accepted is not None:
         return accepted
     for rule in RULES:
         verdict = rule(g, producer, consumer, opts)
-        if verdict is not None:
+        if verdict is not None and verdict.rule not in disabled:
             return verdict
     return accept(g, producer, consumer)
 
