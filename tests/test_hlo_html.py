@@ -98,3 +98,5 @@ def test_metadata_is_hidden_until_its_box_is_ticked():
     assert len(hidden) == 1 and _plain(hidden[0]).startswith(', metadata={op_name="jit(<lambda>)/add"}')
     assert _plain(highlight_hlo(LINE)) == LINE  # the text itself is unchanged
     assert 'type="checkbox"' not in hlo_block("%x = f32[] parameter(0)")  # no metadata, no box
+    frames = 'FileNames\n1 "a.py"\n\nStackFrames\n1 {file_location_id=1 parent_frame_id=1}\n\nENTRY %e {'
+    assert 'type="checkbox"' in hlo_block(frames) and hlo_block(frames).count('<span class="m">') == 2

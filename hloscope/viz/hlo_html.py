@@ -98,7 +98,7 @@ def _span(match: re.Match) -> str:
     token = match.group()
     if kind == "escape":
         return html.escape(token)
-    if kind == "meta":  # hidden until the block's "metadata" box is ticked (see hlo_block)
+    if kind in ("meta", "frames"):  # hidden until the block's "metadata" box is ticked (hlo_block)
         comma, body = (", ", token[2:]) if token.startswith(", ") else ("", token)
         return f'<span class="m">{comma}<span class="c">{html.escape(body, quote=False)}</span></span>'
 
@@ -130,7 +130,7 @@ def hlo_block(text: str, header: str = "", max_lines: int = MAX_LINES) -> str:
     parts = ['<div class="hloscope-hlo">', f"<style>{CSS}</style>"]
     if header:
         parts.append(f'<div class="hdr">{html.escape(header)}</div>')
-    if "metadata={" in shown:  # one click shows the op_name/source metadata the lines hide
+    if "metadata={" in shown or "\nStackFrames\n" in f"\n{shown}":  # one click shows what is hidden
         parts.append('<label class="mt"><input class="mt" type="checkbox"> show metadata</label>')
     parts.append(f"<pre>{highlight_hlo(shown)}</pre>")
     if hidden:
