@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -69,6 +70,16 @@ def test_notebook_is_committed_without_outputs(path):
     for cell in nb.cells:
         if cell.cell_type == "code":
             assert not cell.outputs and cell.execution_count is None
+
+
+def test_every_chapter_opens_the_explorer_so_the_browser_test_runs_it():
+    # tests/browser finds its notebooks by this scan; a chapter without an explorer would go untested there.
+    spec = importlib.util.spec_from_file_location("explorer_notebooks", NOTEBOOKS.parent / "tests" / "browser" / "explorer_notebooks.py")
+    assert spec and spec.loader
+    scan = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scan)
+    shown = {path.name for path in scan.explorer_notebooks(NOTEBOOKS)}
+    assert [p.name for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) if p.name not in shown] == []
 
 
 def test_there_are_notebooks():
