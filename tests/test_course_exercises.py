@@ -18,8 +18,9 @@ import hloscope
 from hloscope.passes.naming import NameUniquer
 from hloscope.passes.pipeline import HloPass
 from hloscope.passes.rewrite import Rewriter, map_computations
-from hloscope.teaching import auto_clustering, cleaning_up, fusion, gpu_launch, hello_hlo, hlo_semantics
+from hloscope.teaching import auto_clustering, cleaning_up, frameworks, fusion, gpu_launch, hello_hlo, hlo_semantics
 from hloscope.teaching import jit_cache, lazy_tensors, llvm_code, memory_planning, vs_xla, write_a_pass
+from hloscope.teaching.running_example import block_inputs, transformer_block
 
 # --- what the notebooks build before their exercises (the same programs, made small) -------------
 
@@ -229,6 +230,29 @@ def lazy_diff():
     return lz.diff_steps(misses[0], misses[1])
 
 
+@cache
+def front_end_compiles():
+    """Notebook 15's four calls (x, 2x, 8 rows, x) through each front end, compiles counted."""
+    import hloscope.lazy as lz
+
+    x, params = block_inputs()
+    calls = [x, 2 * x, x[:8], x]
+    jitted = hloscope.jit(transformer_block)
+    ops = {op for c in hloscope.autojit(transformer_block).clusters(x, params) for op in c.ops}
+    clustered = hloscope.autojit(transformer_block, supported_ops=ops - {"tanh"})
+    lz.reset_metrics()
+    lz.clear_cache()
+    lazy_params = tuple(lz.tensor(p) for p in params)
+    for a in calls:
+        jitted(a, params)
+        clustered(a, params)
+        out = transformer_block(lz.tensor(a), lazy_params)  # kept alive: mark_step computes live tensors
+        lz.mark_step()
+        assert out.numpy().shape == a.shape
+    return {"jit": jitted.cache_info().misses, "autojit": clustered.cache_info().misses,
+            "lazy": lz.metrics()["compiles"]}
+
+
 # --- the table ----------------------------------------------------------------------------------
 
 @dataclass
@@ -288,6 +312,9 @@ CASES = [
     Case("14", "the shapes that changed", lazy(lazy_tensors.check_changed_shapes, lazy_diff),
          {("f32[32,8]", "f32[16,8]"), ("f32[32,1]", "f32[16,1]")}, {("f32[32,8]", "f32[16,8]")},
          ("f32[32,1]",)),
+    Case("15", "compiles per front end", lazy(frameworks.check_compiles, front_end_compiles),
+         {"jit": 2, "autojit": 4, "lazy": 2}, {"jit": 2, "autojit": 2, "lazy": 4}, ("4",),
+         blank={"jit": ..., "autojit": ..., "lazy": ...}),
 ]
 
 
