@@ -102,6 +102,10 @@ def exercise(name: str, answer: Any, rule: Rule, hint: str = "") -> None:
     print(judge(name, answer, rule, hint).line)
 
 
+def _a(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 # --- rules for common kinds of answers ---------------------------------------------------------
 
 def equal_to(expected: Any) -> Callable[[Any], bool | str]:
@@ -116,7 +120,7 @@ def equal_to(expected: Any) -> Callable[[Any], bool | str]:
             return "too high" if answer > expected else "too low"
         if type(answer) is not type(expected) and not (isinstance(answer, (int, float))
                                                        and isinstance(expected, (int, float))):
-            return f"the answer should be a {type(expected).__name__}, not a {type(answer).__name__}"
+            return f"the answer should be {_a(type(expected).__name__)}, not {_a(type(answer).__name__)}"
         return False
 
     return rule
@@ -131,9 +135,9 @@ def close_to(expected: np.ndarray, rtol: float = 1e-5, atol: float = 1e-6) -> Ca
         try:
             got = np.asarray(answer)
         except (TypeError, ValueError):
-            return f"the answer should be an array, not a {type(answer).__name__}"
+            return f"the answer should be an array, not {_a(type(answer).__name__)}"
         if got.dtype.kind not in "biufc":
-            return f"the answer should be an array of numbers, not a {type(answer).__name__}"
+            return f"the answer should be an array of numbers, not {_a(type(answer).__name__)}"
         if got.shape != want.shape:
             return f"got an array of shape {got.shape}, which is not the shape of the result"
         off = ~np.isclose(got.astype(np.float64), want.astype(np.float64), rtol=rtol, atol=atol, equal_nan=True)
