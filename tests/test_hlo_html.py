@@ -89,3 +89,14 @@ def test_stack_frame_tables_are_dimmed_as_one_block():
     out = highlight_hlo(text)
     assert _spans(out, "c") == ['FileNames\n1 "a.py"', "StackFrames\n1 {file_location_id=1 parent_frame_id=1}"]
     assert _plain(out) == text
+
+
+def test_metadata_is_hidden_until_its_box_is_ticked():
+    block = hlo_block(LINE)
+    assert '<input class="mt" type="checkbox">' in block and ".hloscope-hlo .m { display: none; }" in block
+    hidden = re.findall(r'<span class="m">(, <span class="c">[^<]*</span>)</span>', block)
+    assert len(hidden) == 1 and _plain(hidden[0]).startswith(', metadata={op_name="jit(<lambda>)/add"}')
+    assert _plain(highlight_hlo(LINE)) == LINE  # the text itself is unchanged
+    assert 'type="checkbox"' not in hlo_block("%x = f32[] parameter(0)")  # no metadata, no box
+    frames = 'FileNames\n1 "a.py"\n\nStackFrames\n1 {file_location_id=1 parent_frame_id=1}\n\nENTRY %e {'
+    assert 'type="checkbox"' in hlo_block(frames) and hlo_block(frames).count('<span class="m">') == 2

@@ -1,17 +1,22 @@
-"""Small helpers for the course notebooks (notebooks/01..11): exercise checks and a few
-conveniences, so the notebooks can stay about the compiler.
+"""Small helpers for the course notebooks (notebooks/01..15), so the notebooks can stay about
+the compiler.
+
+Exercises use `hloscope.teaching.exercises` (an answer starts as `...`: `not answered yet`,
+then ✓, or ✗ with a hint that never holds the answer), with one small module of checks per
+chapter (`hello_hlo`, `fusion`, `write_a_pass`, ..., `xla_dump` for notebook 11,
+`training_step` for 12, `frameworks` for 15). `running_example` is the transformer block the
+chapters share; `plots`, `gpu_figures`, `ptx_notes` and `occupancy` draw and annotate.
+
+`check` below is for demonstrations, not exercises: a statement the notebook shows to be true.
 
     from hloscope.teaching import check, repo_path, best_time, side_by_side
 
-    check("the broadcast maps b to rows", got, expected, hint="dimensions={0} ...")
+    check("the broadcast maps b to rows", got, expected)
         ✓ the broadcast maps b to rows
-        ✗ the broadcast maps b to rows: got ..., expected ... Hint: ...   (raises CheckFailed)
+        ✗ the broadcast maps b to rows: got ..., expected ...   (raises CheckFailed)
 
-A failed check raises, so a notebook run top to bottom (as the tests do) stops at a wrong
-answer; in Jupyter it shows as one line with the hint instead of a traceback.
-
-A notebook whose checks need more than a comparison has its own module here
-(`hloscope.teaching.xla_dump`: notebook 11's checks on an XLA dump).
+A failed check raises, so a notebook run top to bottom (as the tests do) stops there; in
+Jupyter it shows as one line instead of a traceback.
 """
 
 from __future__ import annotations

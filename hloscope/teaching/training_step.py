@@ -3,11 +3,10 @@ right answer from the module or record itself, and when an answer is wrong, says
 mistake it matches.
 
     from hloscope.teaching.training_step import check_part_counts
-    check_part_counts(module, {"forward": 13, "backward": 22, "other": 29})
-        ✓ forward / backward / other instructions: 13 / 22 / 29
+    check_part_counts(module, my_counts)
+        ✓ forward / backward / other instructions
 
-A wrong answer raises CheckFailed (see hloscope.teaching.check), so a notebook run top to
-bottom stops there.
+The answers start as `...` (`not answered yet`); see hloscope.teaching.exercises.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from ..compilation.record import Compilation
 from ..ir.module import HloModule
 from ..memory.saved_activations import saved_activations, saved_bytes
 from ..memory.training_parts import PARTS, classify, part_counts
-from . import CheckFailed, check
+from .exercises import Wrong, close_to, exercise
 
 
 def _naive_counts(module: HloModule) -> dict[str, int]:
@@ -37,19 +36,24 @@ def check_part_counts(module: HloModule, answer: dict[str, Any]) -> None:
     """Exercise 1: how many ENTRY instructions of the traced (unoptimized) step are forward,
     backward and other, read from their op_name scopes."""
     expected = part_counts(module)
-    got = {p: int(answer.get(p, -1)) for p in PARTS}
-    label = "forward / backward / other instructions: " + " / ".join(str(expected[p]) for p in PARTS)
-    if got == expected:
-        check(label, True)
-        return
-    hint = "a `transpose(` scope is backward, else a `jvp(` scope is forward, else other"
-    if got == _naive_counts(module):
-        hint = ("`transpose(jvp(loss))` contains `jvp(` too: test for `transpose(` first, or every "
-                "backward instruction is counted as forward")
-    elif sum(got.values()) != len(module.entry_computation):
-        hint = (f"the three counts should add up to the {len(module.entry_computation)} instructions "
-                "of ENTRY (parameters and the output tuple are 'other')")
-    raise CheckFailed(f"{label}: got {got}. Hint: {hint}")
+
+    def rule(counts: Any) -> bool:
+        if not isinstance(counts, dict) or set(counts) != set(PARTS):
+            raise Wrong(f"answer with a dict with the keys {', '.join(PARTS)}")
+        got = {p: int(counts[p]) for p in PARTS}
+        if got == expected:
+            return True
+        if got == _naive_counts(module):
+            raise Wrong("`transpose(jvp(loss))` contains `jvp(` too: test for `transpose(` first, or every "
+                        "backward instruction is counted as forward")
+        if sum(got.values()) != len(module.entry_computation):
+            raise Wrong(f"the three counts should add up to the {len(module.entry_computation)} instructions "
+                        "of ENTRY (parameters and the output tuple are 'other')")
+        wrong = [p for p in PARTS if got[p] != expected[p]]
+        raise Wrong(f"the {' and '.join(wrong)} counts are not right")
+
+    exercise("forward / backward / other instructions", answer, rule,
+             hint="a `transpose(` scope is backward, else a `jvp(` scope is forward, else other")
 
 
 def check_mixed_fusions(c: Compilation, answer: Any) -> None:
@@ -57,24 +61,26 @@ def check_mixed_fusions(c: Compilation, answer: Any) -> None:
     backward instructions together."""
     module = c.module
     if module is None:
-        raise CheckFailed(f"{c.title}: no optimized module (did the optimize stage run?)")
+        raise ValueError(f"{c.title}: no optimized module (did the optimize stage run?)")
     parts = classify(module)
     fusions = {n for n, p in parts.items() if module.entry_computation[n].opcode == "fusion"}
     expected = {n for n in fusions if parts[n].mixed}
-    got = set(answer)
-    if got == expected:
-        check(f"fusions mixing forward and backward: {sorted(expected)}", True)
-        return
-    hint = "classify each fusion by the op_names of the instructions it fused (module.computation(name))"
-    if got - fusions:
-        hint = f"{sorted(got - fusions)} are not fusions of the optimized ENTRY"
-    elif got == {n for n in fusions if parts[n].part == "backward"}:
-        hint = ("these are the fusions that are mostly backward; a mixed one holds at least one "
-                "forward instruction and one backward one")
-    elif got == {n for n in fusions if "transpose(" in _own_op_name(module, n)}:
-        hint = "a fusion's own op_name is only its root's: look at the instructions inside it"
-    raise CheckFailed(f"fusions mixing forward and backward: got {sorted(got)}, expected "
-                      f"{len(expected)} fusions. Hint: {hint}")
+
+    def rule(names: Any) -> bool:
+        got = {names} if isinstance(names, str) else set(names)
+        if got == expected:
+            return True
+        if got - fusions:
+            raise Wrong(f"{sorted(got - fusions)} are not fusions of the optimized ENTRY")
+        if got == {n for n in fusions if parts[n].part == "backward"}:
+            raise Wrong("these are the fusions that are mostly backward; a mixed one holds at least one "
+                        "forward instruction and one backward one")
+        if got == {n for n in fusions if "transpose(" in _own_op_name(module, n)}:
+            raise Wrong("a fusion's own op_name is only its root's: look at the instructions inside it")
+        raise Wrong("some are missing" if got < expected else "not all of these mix the two passes")
+
+    exercise("fusions mixing forward and backward", answer, rule,
+             hint="classify each fusion by the op_names of the instructions it fused (module.computation(name))")
 
 
 def _own_op_name(module: HloModule, name: str) -> str:
@@ -86,36 +92,44 @@ def check_saved_bytes(c: Compilation, answer: int) -> None:
     """Exercise 3: the bytes of activations saved for the backward pass, from c's memory plan."""
     module, plan = c.module, c.memory_plan
     if module is None or plan is None:
-        raise CheckFailed(f"{c.title}: no memory plan (did the plan stage run?)")
+        raise ValueError(f"{c.title}: no memory plan (did the plan stage run?)")
     found = saved_activations(module, plan)
     expected = saved_bytes(found)
-    if answer == expected:
-        check(f"activations saved for the backward pass: {expected:,} bytes in {len(found)} values", True)
-        return
     parts = classify(module)
     forward_arena = sum(b.size for b in plan.buffers if b.offset is not None and parts[b.name].part == "forward")
     parameters = sum(b.size for b in plan.buffers if b.kind == "parameter")
-    hint = "sum the sizes of forward values that some backward instruction reads (memory plan buffers)"
-    if answer == len(found):
-        hint = "that is how many values; the question asks for their bytes"
-    elif answer == forward_arena:
-        hint = "not every forward buffer is read by the backward pass: only those that are stay live"
-    elif answer == expected + parameters:
-        hint = "parameters come from the caller and are kept anyway: they are not activations"
-    raise CheckFailed(f"saved activations: got {answer:,} bytes, expected another number. Hint: {hint}")
+
+    def rule(got: Any) -> bool:
+        if got == expected:
+            return True
+        if got == len(found):
+            raise Wrong("that is how many values; the question asks for their bytes")
+        if got == forward_arena:
+            raise Wrong("not every forward buffer is read by the backward pass: only those that are stay live")
+        if got == expected + parameters:
+            raise Wrong("parameters come from the caller and are kept anyway: they are not activations")
+        return False
+
+    exercise("activations saved for the backward pass, in bytes", answer, rule,
+             hint="sum the sizes of forward values that some backward instruction reads (memory plan buffers)")
 
 
-def check_w2_gradient(got: Any, h: np.ndarray, out: np.ndarray, y: np.ndarray) -> None:
+def check_w2_gradient(answer: Any, h: np.ndarray, out: np.ndarray, y: np.ndarray) -> None:
     """Exercise 4: dL/dw2 for L = mean((h @ w2 + b2 - y) ** 2), written by hand in numpy."""
     expected = h.T @ (2.0 * (out - y) / out.size)
-    got = np.asarray(got)
-    if got.shape == expected.T.shape and got.shape != expected.shape:
-        raise CheckFailed(f"dL/dw2: got shape {got.shape}, expected w2's shape {expected.shape}. "
-                          "Hint: the gradient of a parameter has the parameter's shape: h.T @ dout")
-    if got.shape == expected.shape and not np.allclose(got, expected, rtol=1e-4, atol=1e-6):
-        ratio = float(np.sum(got * expected) / max(float(np.sum(expected * expected)), 1e-30))
-        if np.allclose(got, ratio * expected, rtol=1e-4, atol=1e-6):
-            raise CheckFailed(f"dL/dw2 is off by a factor {ratio:.4g}. Hint: the mean divides by every "
-                              f"element of out ({out.size}), and d/dx x**2 = 2x")
-    check("dL/dw2 by hand matches", got, expected, rtol=1e-4, atol=1e-6,
-          hint="dout = 2 * (out - y) / out.size, then dL/dw2 = h.T @ dout")
+
+    def rule(value: Any) -> bool | str:
+        got = np.asarray(value)
+        if got.shape == expected.T.shape and got.shape != expected.shape:
+            raise Wrong(f"got shape {got.shape}, not w2's shape: the gradient of a parameter has the "
+                        "parameter's shape")
+        if got.shape == expected.shape and got.dtype.kind in "fc" \
+                and not np.allclose(got, expected, rtol=1e-4, atol=1e-6):
+            ratio = float(np.sum(got * expected) / max(float(np.sum(expected * expected)), 1e-30))
+            if np.allclose(got, ratio * expected, rtol=1e-4, atol=1e-6):
+                raise Wrong(f"off by a constant factor {ratio:.4g}: the mean divides by every element of out, "
+                            "and d/dx x**2 = 2x")
+        return close_to(expected, rtol=1e-4, atol=1e-6)(got)
+
+    exercise("dL/dw2 by hand", answer, rule,
+             hint="the chain rule: dL/dout first, then through the matmul to its right operand")

@@ -3,11 +3,10 @@ answer from the record `hloscope.xla.load` made (and the dump's own text files),
 answer is wrong, says which likely mistake it matches.
 
     from hloscope.teaching.xla_dump import check_first_fusion_step
-    check_first_fusion_step(c, 54)
-        ✓ the first snapshot with a fusion: step 54 (dot-library-passes, after dot-library-rewriter)
+    check_first_fusion_step(c, first_fusion)
+        ✓ the first snapshot with a fusion
 
-A wrong answer raises CheckFailed (see hloscope.teaching.check), so a notebook run top to
-bottom stops there.
+The answers start as `...` (`not answered yet`); see hloscope.teaching.exercises.
 """
 
 from __future__ import annotations
@@ -15,12 +14,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from ..compilation.record import Compilation
 from ..ir.module import HloModule
 from ..xla.buffer_assignment import Allocation, read_buffer_assignment
 from ..xla.dump_record import XlaDump
-from . import CheckFailed, check
+from .exercises import Wrong, exercise
 
 def allocations(c: Compilation) -> list[Allocation]:
     """XLA's allocations for c's module, in its buffer assignment's order."""
@@ -50,15 +50,21 @@ def check_first_fusion_step(c: Compilation, answer: int) -> None:
     """Exercise 1: the index in c.records of the first snapshot that holds a `fusion`."""
     expected = next((i for i, r in enumerate(c.records) if _has_fusion(r.after)), None)
     if expected is None:
-        raise CheckFailed("this dump has no snapshot with a fusion instruction: nothing to find")
+        raise ValueError("this dump has no snapshot with a fusion instruction: nothing to find")
     fusion_pass = next((i for i, r in enumerate(c.records) if r.name == "fusion"), None)
-    hint = "look for the opcode 'fusion' in each step's module after it (c.records[i].after)"
-    if answer == fusion_pass and answer != expected:
-        hint = ("the pass named 'fusion' is not the first to make fusion instructions: an earlier "
-                "pass wraps some instructions in fusions of another kind")
-    elif answer == expected + 1:
-        hint = "one too far: c.records[i].after is the module right after step i"
-    check(f"the first snapshot with a fusion: {_step(c, expected)}", answer, expected, hint=hint)
+
+    def rule(got: Any) -> bool:
+        if got == fusion_pass and got != expected:
+            raise Wrong("the pass named 'fusion' is not the first to make fusion instructions: an earlier "
+                        "pass wraps some instructions in fusions of another kind")
+        if isinstance(got, int) and got == expected + 1:
+            raise Wrong("one too far: c.records[i].after is the module right after step i")
+        if isinstance(got, int) and 0 <= got < len(c.records) and got != expected:
+            raise Wrong(f"{_step(c, got)} is " + ("too early" if got < expected else "too late"))
+        return got == expected
+
+    exercise("the first snapshot with a fusion", answer, rule,
+             hint="look for the opcode 'fusion' in each step's module after it (c.records[i].after)")
 
 
 def _entry_shrinks(c: Compilation, size) -> list[tuple[str, int]]:
@@ -71,14 +77,24 @@ def check_biggest_entry_shrink(c: Compilation, answer: tuple[str, int]) -> None:
     shrinks = _entry_shrinks(c, lambda m: len(m.entry_computation))
     expected = max(shrinks, key=lambda s: s[1])
     whole = max(_entry_shrinks(c, HloModule.instruction_count), key=lambda s: s[1])
-    got = tuple(answer) if isinstance(answer, (tuple, list)) else answer
-    hint = "compare len(r.before.entry_computation) with len(r.after.entry_computation) for every step r"
-    if got == whole and whole != expected:
-        hint = ("instruction_count() counts every computation, and a fusion moves instructions into new "
-                "fused computations rather than deleting them: count only the ENTRY computation's")
-    elif isinstance(got, tuple) and len(got) == 2 and got[1] == -expected[1]:
-        hint = "give the number removed as a positive number: before minus after"
-    check("the step that shrinks the ENTRY computation the most", got, expected, hint=hint)
+
+    def rule(answer: Any) -> bool:
+        got = tuple(answer) if isinstance(answer, (tuple, list)) else answer
+        if not isinstance(got, tuple) or len(got) != 2:
+            raise Wrong("answer with a pair (step name, number removed)")
+        if got == expected:
+            return True
+        if got == whole and whole != expected:
+            raise Wrong("instruction_count() counts every computation, and a fusion moves instructions into "
+                        "new fused computations rather than deleting them: count only the ENTRY computation's")
+        if got[1] == -expected[1]:
+            raise Wrong("give the number removed as a positive number: before minus after")
+        if got[0] == expected[0]:
+            raise Wrong("the step is right, the number removed is not")
+        return False
+
+    exercise("the step that shrinks the ENTRY computation the most", answer, rule,
+             hint="compare len(r.before.entry_computation) with len(r.after.entry_computation) for every step r")
 
 
 def fusion_kind(inst) -> str:
@@ -100,15 +116,19 @@ def check_fusion_kinds(c: Compilation, answer: dict[str, int]) -> None:
         raise ValueError(f"{c.title}: the dump has no optimized module (*_after_optimizations.txt) to count in")
     fusions = [i for i in c.optimized_module.entry_computation if i.opcode == "fusion"]
     expected = dict(Counter(fusion_kind(i) for i in fusions))
-    hint = "inst.attr('kind') for each fusion of the ENTRY computation, and its backend_config's fusion_config kind"
-    if not isinstance(answer, dict):
-        hint = "answer with a dict {kind: count}"
-    elif "kCustom" in answer:
-        hint = ("name each kCustom fusion by the library that runs it: json.loads(str(inst.attr('backend_config')))"
-                "['fusion_config']['kind']")
-    elif sum(answer.values()) != len(fusions):
-        hint = f"the optimized module's ENTRY computation has {len(fusions)} fusion instructions in all"
-    check("fusions by kind in the optimized module", answer, expected, hint=hint)
+
+    def rule(got: Any) -> bool:
+        if not isinstance(got, dict):
+            raise Wrong("answer with a dict {kind: count}")
+        if "kCustom" in got:
+            raise Wrong("name each kCustom fusion by the library that runs it: "
+                        "json.loads(str(inst.attr('backend_config')))['fusion_config']['kind']")
+        if sum(got.values()) != len(fusions):
+            raise Wrong(f"the optimized module's ENTRY computation has {len(fusions)} fusion instructions in all")
+        return got == expected
+
+    exercise("fusions by kind in the optimized module", answer, rule,
+             hint="inst.attr('kind') for each fusion of the ENTRY computation, and its backend_config's fusion_config kind")
 
 
 def check_donated_parameters(c: Compilation, answer: set[int]) -> None:
@@ -117,23 +137,30 @@ def check_donated_parameters(c: Compilation, answer: set[int]) -> None:
     found = allocations(c)
     expected = {a.parameter for a in found if a.parameter is not None and a.live_out}
     every = {a.parameter for a in found if a.parameter is not None}
-    hint = "the allocations whose header names a parameter and also says maybe-live-out"
-    if not isinstance(answer, (set, frozenset)):
-        hint = "answer with a set of parameter numbers, such as {0, 3}"
-    elif answer == every and every != expected:
-        hint = ("not every parameter: only those whose allocation is also maybe-live-out (the outputs are "
-                "written into them); the ones not donated keep their own buffers")
-    check("the parameters XLA writes outputs into", answer, expected, hint=hint)
+
+    def rule(got: Any) -> bool:
+        if not isinstance(got, (set, frozenset)):
+            raise Wrong("answer with a set of parameter numbers, such as {0, 3}")
+        if got == every and every != expected:
+            raise Wrong("not every parameter: only those whose allocation is also maybe-live-out (the outputs "
+                        "are written into them); the ones not donated keep their own buffers")
+        return got == expected
+
+    exercise("the parameters XLA writes outputs into", answer, rule,
+             hint="the allocations whose header names a parameter and also says maybe-live-out")
 
 
 def check_temp_bytes(c: Compilation, answer: int) -> None:
     """Exercise 5: the bytes of XLA's arena of temporaries (the preallocated-temp allocation)."""
     found = allocations(c)
     expected = sum(a.size for a in found if a.kind == "temporary")
-    hint = "the size of the allocation marked preallocated-temp"
-    if answer == c.xla_memory_total_bytes and answer != expected:
-        hint = "that is the total of every allocation (parameters, outputs, constants too): only the temps"
-    elif isinstance(answer, int) and 0 < answer < expected:
-        hint = ("the temps share one allocation, each value at an offset: give the allocation's size, "
-                "not one value's")
-    check("the bytes of XLA's temp arena", answer, expected, hint=hint)
+
+    def rule(got: Any) -> bool:
+        if got == c.xla_memory_total_bytes and got != expected:
+            raise Wrong("that is the total of every allocation (parameters, outputs, constants too): only the temps")
+        if isinstance(got, int) and 0 < got < expected:
+            raise Wrong("the temps share one allocation, each value at an offset: give the allocation's size, "
+                        "not one value's")
+        return got == expected
+
+    exercise("the bytes of XLA's temp arena", answer, rule, hint="the size of the allocation marked preallocated-temp")

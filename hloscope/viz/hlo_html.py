@@ -6,7 +6,8 @@ wraps each token in a `<span>` whose class says what it is. The CSS is inline (o
 `<style>` block, no external files), so the HTML shows the same offline and when exported.
 
     %add.3 = f32[8]{0} add(%x, %y), metadata={op_name="add"}
-    ^name    ^shape    ^opcode        ^metadata (dimmed)
+    ^name    ^shape    ^opcode        ^metadata (dimmed; in `hlo_block`, hidden until its
+                                       "show metadata" box is ticked)
 
 The stack-frame tables of recent XLA dumps (FileNames ... StackFrames) are dimmed as well.
 """
@@ -24,7 +25,7 @@ _TOKEN = re.compile(
     r"""
     (?P<comment>/\*.*?\*/|//[^\n]*)
   | (?P<frames>^(?:FileNames|FunctionNames|FileLocations|StackFrames)$(?:\n.+)*)
-  | (?P<meta>metadata=\{(?:"(?:[^"\\\n]|\\.)*"|[^{}"\n])*\})
+  | (?P<meta>(?:,\ )?metadata=\{(?:"(?:[^"\\\n]|\\.)*"|[^{}"\n])*\})
   | (?P<string>"(?:[^"\\\n]|\\.)*")
   | (?P<shape>\b(?:pred|token|bf16|[fsuc]\d+[a-z0-9]*)\[[^\]\n]*\](?:\{[^{}\n]*\})?)
   | (?P<name>%[\w.\-]+)
@@ -71,6 +72,9 @@ CSS = """
 .hloscope-hlo .s { color: #0a3069; }
 .hloscope-hlo .w { color: #1f2328; font-weight: 700; }
 .hloscope-hlo .c { color: #8c959f; }
+.hloscope-hlo .m { display: none; }
+.hloscope-hlo:has(input.mt:checked) .m { display: inline; }
+.hloscope-hlo label.mt { font-size: 11px; color: #57606a; cursor: pointer; }
 """
 
 
@@ -94,6 +98,10 @@ def _span(match: re.Match) -> str:
     token = match.group()
     if kind == "escape":
         return html.escape(token)
+    if kind in ("meta", "frames"):  # hidden until the block's "metadata" box is ticked (hlo_block)
+        comma, body = (", ", token[2:]) if token.startswith(", ") else ("", token)
+        return f'<span class="m">{comma}<span class="c">{html.escape(body, quote=False)}</span></span>'
+
     if kind == "word":
         kind = _word_kind(token, match.string, match.end())
     return f'<span class="{_CLASS[kind]}">{html.escape(token, quote=False)}</span>'
@@ -122,6 +130,8 @@ def hlo_block(text: str, header: str = "", max_lines: int = MAX_LINES) -> str:
     parts = ['<div class="hloscope-hlo">', f"<style>{CSS}</style>"]
     if header:
         parts.append(f'<div class="hdr">{html.escape(header)}</div>')
+    if "metadata={" in shown or "\nStackFrames\n" in f"\n{shown}":  # one click shows what is hidden
+        parts.append('<label class="mt"><input class="mt" type="checkbox"> show metadata</label>')
     parts.append(f"<pre>{highlight_hlo(shown)}</pre>")
     if hidden:
         parts.append(
