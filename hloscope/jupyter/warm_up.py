@@ -14,7 +14,7 @@ import threading
 from ..backend.cpu import jit
 from ..backend.cpu.llvm_target import llvm_target
 from ..backend.cpu.options import CpuOptions
-from ..backend.llvm_worker import default_workers, in_parallel, parts_for
+from ..backend.llvm_worker import default_workers, parts_for, warm_up_workers
 from ..compiler import targets
 
 _thread: threading.Thread | None = None
@@ -30,37 +30,11 @@ def start() -> None:
         _thread.start()
 
 
-# A loop LLVM vectorizes: its first -O3 run and code generation in a fresh child cost ~0.2 s
-# more than later ones (LLVM's code paged in, its pass pipeline built), paid here instead.
-WARM_UP_IR = """
-define void @warm_up(ptr noalias %out, ptr noalias %in, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
-  %p = getelementptr inbounds float, ptr %in, i64 %i
-  %x = load float, ptr %p
-  %y = fmul float %x, 2.0
-  %q = getelementptr inbounds float, ptr %out, i64 %i
-  store float %y, ptr %q
-  %next = add i64 %i, 1
-  %done = icmp eq i64 %next, %n
-  br i1 %done, label %exit, label %loop
-exit:
-  ret void
-}
-"""
-
-
 def _initialize() -> None:
     try:
         jit.initialize()
         target = llvm_target(CpuOptions())
-        workers = default_workers(parts_for(0))
-        for w in workers:
-            w.start()
-        if not any(w.runs_here for w in workers):
-            in_parallel([lambda w=w: w.object(w.optimize(WARM_UP_IR, target)[0]) for w in workers])
+        warm_up_workers(default_workers(parts_for(0)), target)
     except Exception:  # noqa: BLE001 - the first real compile reports any problem, with its context
         pass
 

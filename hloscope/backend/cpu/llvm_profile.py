@@ -22,7 +22,7 @@ from typing import Any
 from ...compilation.record import Compilation
 from ...errors import HloscopeError
 from ..llvm_split import kernel_module
-from ..llvm_worker import LlvmWorker, default_workers, in_parallel, usable_cores
+from ..llvm_worker import LlvmWorker, default_workers, in_parallel, usable_cores, warm_up_workers
 from .llvm_target import llvm_target
 from .options import CpuOptions
 
@@ -97,8 +97,7 @@ def llvm_time_by_kernel(x: Any) -> LlvmTimes:
     shares = [kernels[i::len(workers)] for i in range(len(workers))]
     calls = [lambda w=w, share=share: [_time_one(w, ir_text, k.name, target) for k in share]
              for w, share in zip(workers, shares)]
-    for w in workers:
-        w.start()
+    warm_up_workers(workers, target)  # a fresh child's first run is slower: not the kernel's cost
     here = any(w.runs_here for w in workers)  # LLVM in this process must not run on two threads
     answers = [call() for call in calls] if here else in_parallel(calls)
     measured = {row.kernel: row for answer in answers for row in answer}
