@@ -23,6 +23,7 @@ from .alias_checks import subshape
 from .aliasing import InputOutputAlias, parse_buffer_donor, parse_input_output_alias
 from .custom_call_attrs import CUSTOM_CALL_ENUMS, constraint_count_problem
 from .layout_tail import check_layout_tail
+from .xla_attributes import allowed_attributes
 from .result_accuracy import RESULT_ACCURACY_OPS, parse_result_accuracy
 from .computation import Computation
 from .conv_dims import ConvDimLabels, parse_dim_labels
@@ -69,10 +70,14 @@ MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Pyth
 MAX_RANK = 64  # numpy's limit: an array of higher rank could not be evaluated, passed or returned
 
 
-def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: ParseMemo | None = None) -> HloModule:
+def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: ParseMemo | None = None,
+              allow_unknown_attributes: bool = False) -> HloModule:
     """Parse a module in XLA's HLO text syntax. Raises HloParseError with line, column and caret.
 
-    `memo` (one ParseMemo passed to several calls) reuses what an identical text gave before."""
+    `memo` (one ParseMemo passed to several calls) reuses what an identical text gave before.
+    An attribute XLA (jaxlib 0.10.2) does not allow on its opcode is an error, as in XLA;
+    `allow_unknown_attributes=True` keeps such attributes verbatim instead (a dump from a newer
+    XLA may carry attributes this one does not know)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -84,7 +89,7 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: Pars
                 f"HLO text is not valid UTF-8 (byte 0x{text[e.start]:02x})", line, e.start - line_start + 1, shown
             ) from None
     with collector_paused():
-        return _ModuleParser(text, max_elements, memo).module()
+        return _ModuleParser(text, max_elements, memo, allow_unknown_attributes).module()
 
 
 def parse_shape(text: str) -> Shape:
@@ -111,8 +116,10 @@ class ParseMemo:
 
 
 class _ModuleParser:
-    def __init__(self, text: str, max_elements: int, memo: ParseMemo | None = None):
+    def __init__(self, text: str, max_elements: int, memo: ParseMemo | None = None,
+                 allow_unknown_attributes: bool = False):
         self.s = Scanner(text)
+        self.allow_unknown_attributes = allow_unknown_attributes
         self.max_elements = max_elements
         self.memo = memo
         self.computation_refs: list[tuple[str, int]] = []  # (name, position) to resolve at the end
@@ -421,9 +428,12 @@ class _ModuleParser:
             key = self.attr_key()
             if key in attrs or (key == "metadata" and metadata is not None):
                 s.fail(f"attribute {key!r} is given twice", key_pos)
+            at = key_pos + len(s.text[key_pos:key_pos + 80]) - len(s.text[key_pos:key_pos + 80].lstrip())
             if key == "result_accuracy" and opcode not in RESULT_ACCURACY_OPS:
-                at = key_pos + len(s.text[key_pos:key_pos + 80]) - len(s.text[key_pos:key_pos + 80].lstrip())
                 s.fail(f"{opcode} takes no result_accuracy (only the unary transcendental ops do)", at)
+            known = None if self.allow_unknown_attributes else allowed_attributes(opcode)
+            if known is not None and key not in known:
+                s.fail(f"{opcode} takes no attribute {key!r}; XLA allows {', '.join(sorted(known))}", at)
             if key == "metadata":
                 metadata = self.metadata()
             else:

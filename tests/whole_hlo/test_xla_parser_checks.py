@@ -174,3 +174,18 @@ def test_scan_recorded_result():
     ys, c = hs.evaluate(hs.parse_hlo(VALID["scan"]), xs, np.int32(10))
     np.testing.assert_array_equal(ys, [[10, 12, 14, 16], [14, 16, 18, 20]])
     assert int(c) == 14
+
+
+@pytest.mark.parametrize("body, column", [
+    ("ROOT n = f32[2,3] negate(p), dimensions={0}", 32),
+    ("ROOT r = f32[2,3] reverse(p), dimension={0}", 33),
+    ("ROOT c = f32[2,3] copy(p), frob=1", 30),
+])
+def test_an_attribute_xla_does_not_allow_on_the_opcode_is_rejected_there(body, column):
+    with pytest.raises(hs.HloParseError, match="takes no attribute") as e:
+        hs.parse_hlo(module(body))
+    assert (e.value.line, e.value.column) == (4, column)
+    with pytest.raises(Exception, match="unexpected attribute"):
+        xla_parse(module(body))
+    kept = hs.parse_hlo(module(body), allow_unknown_attributes=True).entry_computation.root_instruction
+    assert body.split(", ")[-1].split("=")[0] in kept.attrs
