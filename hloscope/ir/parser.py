@@ -61,6 +61,17 @@ REQUIRED_ATTRS = {
     "batch-norm-training": ("epsilon", "feature_index"), "batch-norm-inference": ("epsilon", "feature_index"),
     "batch-norm-grad": ("epsilon", "feature_index"), "rng-get-and-update-state": ("delta",),
     "scan": ("dimensions", "num_carries", "to_apply"),
+    "broadcast": ("dimensions",), "call": ("to_apply",), "compare": ("direction",), "concatenate": ("dimensions",),
+    "convolution": ("dim_labels",), "custom-call": ("custom_call_target",), "domain": ("domain",),
+    "dynamic-slice": ("dynamic_slice_sizes",), "fusion": ("calls", "kind"), "get-tuple-element": ("index",),
+    "gather": ("collapsed_slice_dims", "index_vector_dim", "offset_dims", "slice_sizes", "start_index_map"),
+    "iota": ("iota_dimension",), "map": ("to_apply",), "pad": ("padding",), "reduce": ("dimensions", "to_apply"),
+    "reduce-precision": ("exponent_bits", "mantissa_bits"), "reduce-window": ("to_apply",), "reverse": ("dimensions",),
+    "rng": ("distribution",), "rng-bit-generator": ("algorithm",),
+    "scatter": ("index_vector_dim", "inserted_window_dims", "scatter_dims_to_operand_dims", "to_apply",
+                "update_window_dims"),
+    "select-and-scatter": ("scatter", "select"), "slice": ("slice",), "sort": ("dimensions", "to_apply"),
+    "topk": ("k",), "transpose": ("dimensions",), "while": ("body", "condition"),
 }
 # A constant's values are the one thing reading text allocates: one past this many elements
 # is refused (a declared shape alone allocates nothing, so any size reads; the evaluator and

@@ -178,7 +178,7 @@ def test_scan_recorded_result():
 
 @pytest.mark.parametrize("body, column", [
     ("ROOT n = f32[2,3] negate(p), dimensions={0}", 32),
-    ("ROOT r = f32[2,3] reverse(p), dimension={0}", 33),
+    ("ROOT r = f32[2,3] reverse(p), dimensions={0}, dimension={0}", 49),
     ("ROOT c = f32[2,3] copy(p), frob=1", 30),
 ])
 def test_an_attribute_xla_does_not_allow_on_the_opcode_is_rejected_there(body, column):

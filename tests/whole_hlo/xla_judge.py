@@ -35,5 +35,6 @@ def xla_run(text: str, *args) -> list:
     import jax
     import numpy as np
 
-    results = xla_compile(text).execute([jax.device_put(a) for a in args])
-    return [np.asarray(r) for r in results]
+    with jax.enable_x64(True):  # (or device_put narrows f64 and s64 to 32 bits)
+        buffers = [jax.device_put(np.asarray(a)) for a in args]
+        return [np.asarray(r) for r in xla_compile(text).execute(buffers)]
