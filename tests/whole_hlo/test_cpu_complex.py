@@ -1,7 +1,7 @@
 """Complex numbers on the CPU backend (backend/cpu/complex_as_pairs.py): every lowered op
 gives what the reference evaluator (numpy) gives, for c64 and c128, alone and fused; a jax
-program's recorded output; the executable keeps complex arguments and results; an op it
-cannot lower is refused by name."""
+program's recorded output; fft as DFT matrix products, against numpy and jax's recorded
+outputs; the executable keeps complex arguments and results."""
 
 from pathlib import Path
 
@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import hloscope as hs
-from hloscope.errors import NotSupportedError
 
 DUMPS = Path(__file__).parent / "dumps"
 BODIES = {
@@ -82,7 +81,30 @@ def test_a_jax_complex_program_gives_jax_recorded_output(stage):
     np.testing.assert_allclose(hs.compile(m)(x), np.load(DUMPS / "jax_outputs.npz")["complex_math"], rtol=1e-6)
 
 
-def test_fft_is_refused_by_name():
-    text = (DUMPS / "jax_fft2.compiled.hlo").read_text()
-    with pytest.raises(NotSupportedError, match=r"not supported on cpu: fft on c64 \(instruction fft\.0\)"):
-        hs.compile(text)
+FFTS = [("FFT", "c64[3,8]", "c64[3,8]", "{8}"), ("IFFT", "c64[3,8]", "c64[3,8]", "{8}"),
+        ("FFT", "c64[2,4,6]", "c64[2,4,6]", "{4,6}"), ("IFFT", "c128[2,3,5]", "c128[2,3,5]", "{2,3,5}"),
+        ("RFFT", "f32[3,8]", "c64[3,5]", "{8}"), ("RFFT", "f32[4,7]", "c64[4,4]", "{7}"),
+        ("RFFT", "f32[2,4,6]", "c64[2,4,4]", "{4,6}"), ("IRFFT", "c64[3,5]", "f32[3,8]", "{8}"),
+        ("IRFFT", "c64[3,4]", "f32[3,7]", "{7}"), ("IRFFT", "c128[2,4,4]", "f64[2,4,6]", "{4,6}")]
+
+
+@pytest.mark.parametrize("kind, operand, result, lengths", FFTS, ids=[f"{f[0]} {f[1]}" for f in FFTS])
+def test_fft_as_dft_products_gives_numpys_fft(kind, operand, result, lengths):
+    m = hs.parse_hlo(f"HloModule m\nENTRY e {{\n  a = {operand} parameter(0)\n"
+                     f"  ROOT r = {result} fft(a), fft_type={kind}, fft_length={lengths}\n}}\n")
+    shape = m.entry_computation.parameters[0].shape
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=shape.dims) + (1j * rng.normal(size=shape.dims) if "c" in operand[:1] else 0)
+    x = x.astype(shape.numpy_dtype)
+    want, got = hs.evaluate(m, x), hs.compile(m)(x)
+    assert got.dtype == want.dtype
+    single = "64" in operand or "f32" in operand
+    np.testing.assert_allclose(got, want, rtol=0, atol=(2e-6 if single else 1e-13) * np.max(np.abs(want)))
+
+
+@pytest.mark.parametrize("name", ["fft2", "rfft_irfft"])
+@pytest.mark.parametrize("stage", ["lowered", "compiled"])
+def test_jax_fft_programs_give_jax_recorded_outputs(name, stage):
+    m = hs.parse_hlo((DUMPS / f"jax_{name}.{stage}.hlo").read_text())
+    got = hs.compile(m)(*[np.ones(p.shape.dims, p.shape.numpy_dtype) for p in m.entry_computation.parameters])
+    np.testing.assert_allclose(np.asarray(got), np.load(DUMPS / "jax_outputs.npz")[name], rtol=1e-5, atol=1e-5)

@@ -12,7 +12,7 @@ buffers to native code (the executable's signature stays complex):
 Elementwise: add, subtract, negate, multiply, divide (Smith's), abs (an overflow-safe hypot), exponential,
 real, imag, complex, convert (c64<->c128, real->complex), select; moving data: copy,
 reshape, broadcast, transpose, slice, dynamic-slice, dynamic-update-slice, concatenate,
-reverse, tuple, get-tuple-element, and calls
+reverse, tuple, get-tuple-element; fft as DFT matrix products (fft_as_dots.py); and calls
 (fusion, call: inlined, their bodies rewritten the same way). Any other op on a complex value is
 refused by name (`not supported on cpu: dot on c64 (instruction dot.3)`).
 """
@@ -27,6 +27,7 @@ from ...ir.instruction import Instruction
 from ...ir.module import HloModule
 from ...ir.shape import ArrayShape, Shape, TupleShape
 from ..unsupported import unsupported
+from .fft_as_dots import lower_fft
 
 TARGET = "cpu"
 REAL_OF = {"c64": "f32", "c128": "f64"}
@@ -116,6 +117,13 @@ class _Rewriter:
         bounds = tuple(SliceDim(0, d) for d in shape.dims) + (SliceDim(which, which + 1),)
         return self.emit(f"{tag}.{'ri'[which]}", "slice", ArrayShape(real, (*shape.dims, 1)), (name,), slice=bounds)
 
+    def parts_flat(self, name: str, tag: str) -> tuple[str, str]:
+        """(Re, Im) of complex value `name` as two real arrays of its own dims."""
+        shape = self.shape_of(name).as_array()
+        flat = ArrayShape(REAL_OF[shape.dtype], shape.dims)
+        return (self.flat(f"{tag}.re0", self.part(name, 0, tag), flat),
+                self.flat(f"{tag}.im0", self.part(name, 1, tag), flat))
+
     def op(self, name: str, opcode: str, like: str, *operands: str, **attrs) -> str:
         for o in self.out:
             if o.name == like:
@@ -164,6 +172,20 @@ def _divide(r: _Rewriter, inst: Instruction) -> None:
     re = r.emit(f"{n}.re", "select", col, (c_big, re1, re2))
     im = r.emit(f"{n}.im", "select", col, (c_big, im1, im2))
     r.pair(n, re, im, inst.shape)
+
+
+def _fft(r: _Rewriter, inst: Instruction) -> None:
+    """fft as DFT matrix products (fft_as_dots.py); the result re-paired, or real for IRFFT."""
+    src, dst = r.shape_of(inst.operands[0]).as_array(), inst.shape.as_array()
+    real = REAL_OF.get(src.dtype) or REAL_OF[dst.dtype]
+    yr, yi = lower_fft(r, inst, real)
+    if yi is None:
+        r.emit(inst.name, "copy", dst, (yr,))
+        return
+    column = ArrayShape(real, (*dst.dims, 1))
+    re = r.emit(f"{inst.name}.re", "reshape", column, (yr,))
+    im = r.emit(f"{inst.name}.im", "reshape", column, (yi,))
+    r.pair(inst.name, re, im, dst)
 
 
 def _real_imag(r: _Rewriter, inst: Instruction) -> None:
@@ -286,7 +308,7 @@ def _with_pair_dim(key: str):
 
 
 _RULES = {
-    "multiply": _multiply, "divide": _divide, "real": _real_imag, "imag": _real_imag, "complex": _complex, "abs": _abs,
+    "multiply": _multiply, "divide": _divide, "fft": _fft, "real": _real_imag, "imag": _real_imag, "complex": _complex, "abs": _abs,
     "exponential": _exp, "convert": _convert, "constant": _constant, "select": _select,
     "dynamic-slice": _dynamic_slice, "dynamic-update-slice": _dynamic_slice,
     "reshape": _with_pair_dim("none"), "concatenate": _with_pair_dim("none"), "reverse": _with_pair_dim("none"),
