@@ -143,8 +143,11 @@ def test_cpu_refuses_a_complex_op_it_does_not_lower_by_name():
         hs.compile(text, backend="cpu")
 
 
-def test_backend_refuses_f8_by_name():
+def test_backend_refuses_f8_arithmetic_by_name():
+    """(f8 converts compile on the CPU: tests/whole_hlo/test_cpu_small_floats.py)"""
     text = ("HloModule m\nENTRY e {\n  a = f32[4] parameter(0)\n  n = f8e4m3fn[4] convert(a)\n"
-            "  ROOT r = f32[4] convert(n)\n}\n")
-    with pytest.raises(NotSupportedError, match="not supported on cpu: f8e4m3fn element type in convert"):
+            "  ROOT r = f8e4m3fn[4] add(n, n)\n}\n")
+    with pytest.raises(NotSupportedError, match=r"not supported on cpu: add on f8e4m3fn \(instruction r"):
         hs.compile(text, backend="cpu")
+    with pytest.raises(NotSupportedError, match="not supported on gpu: f8e4m3fn element type in convert"):
+        hs.compile(text, backend="gpu")
