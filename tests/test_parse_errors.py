@@ -39,7 +39,7 @@ def caret_column(err: hs.HloParseError) -> int:
         (module("a = f32[-2] parameter(0)"), 3, "-2", "dimension size -2 is negative"),
         (module("a = f32[100000,100000,1000] constant({1})"), 3, "constant",
          "over the limit of 2147483648 for literal data"),
-        (module("a = f32[2] parameter(0)", "ROOT b = f32[2] add(a, a), dimensions={0,}"), 4, "}",
+        (module("a = f32[2] parameter(0)", "ROOT b = f32[2] reverse(a), dimensions={0,}"), 4, "}",
          "expected an integer"),
         (module("ROOT a = f32[2] parameter(0)", "ROOT b = f32[2] negate(a)"), 4, "ROOT b",
          "more than one ROOT"),

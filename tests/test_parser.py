@@ -80,14 +80,18 @@ ENTRY %e (p: f32[4]) -> f32[4] {
   ROOT %n = f32[4]{0} negate(%p), frontend_attributes={xla_cpu_small_call="true"}, some_future_attr={1 2 {3}}, metadata={op_name="jit(f)/neg" source_file="f.py" source_line=7}, backend_config={"outer_dimension_partitions":["2"]}
 }
 """
-    m = hs.parse_hlo(text)
+    with pytest.raises(hs.HloParseError, match="negate takes no attribute 'some_future_attr'") as e:
+        hs.parse_hlo(text)  # as XLA's parser: "unexpected attribute"
+    assert (e.value.line, e.value.column) == (5, 84)
+    m = hs.parse_hlo(text, allow_unknown_attributes=True)
     n = m.entry_computation["n"]
     assert n.attrs["frontend_attributes"] == Raw('{xla_cpu_small_call="true"}')
     assert n.attrs["some_future_attr"] == Raw("{1 2 {3}}")
     assert n.attrs["backend_config"].json() == {"outer_dimension_partitions": ["2"]}
     assert n.metadata.source_line == 7 and n.metadata.source_file == "f.py"
     assert m.is_scheduled
-    out = roundtrip(text)
+    out = m.to_text()
+    assert hs.parse_hlo(out, allow_unknown_attributes=True).to_text() == out
     for piece in ("input_output_alias={ {}: (0, {}, may-alias) }", "sharding={replicated}",
                   'some_future_attr={1 2 {3}}', 'backend_config={"outer_dimension_partitions":["2"]}'):
         assert piece in out

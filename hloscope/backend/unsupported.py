@@ -55,6 +55,25 @@ def refuse_new_element_types(module: HloModule, target: str) -> None:
                     raise unsupported(target, f"{leaf.dtype} element type in {inst.opcode}", inst.name)
 
 
+def refuse_collectives(module: HloModule, target: str) -> None:
+    """A collective (all-reduce, all-gather, ...) exchanges data between devices, and a
+    backend here runs one device: name the first one and the devices the program is for."""
+    from ..ir.opcodes import OPCODES
+
+    devices = 1
+    for key in ("num_partitions", "replica_count"):
+        value = module.attrs.get(key)
+        devices *= int(str(value)) if value is not None and str(value).isdigit() else 1
+    for comp in module.computations:
+        for inst in comp.instructions:
+            row = OPCODES.get(inst.opcode)
+            if row is not None and row.kind == "collective":
+                why = (f"a collective of a program for {devices} devices, and {target} code runs on one" if devices > 1
+                       else f"a collective, and {target} code exchanges nothing between devices (hloscope.evaluate "
+                            "gives it its one-device meaning)")
+                raise unsupported(target, f"{inst.opcode}: {why}", inst.name)
+
+
 MAX_ELEMENTS = 1 << 31  # one buffer past this many elements is refused before it is planned
 
 

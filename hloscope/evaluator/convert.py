@@ -82,7 +82,7 @@ def reduce_precision(x: np.ndarray, exponent_bits: int, mantissa_bits: int) -> n
     src_mantissa = ml_dtypes.finfo(x.dtype).nmant
     src_exponent = nbits - 1 - src_mantissa
     u = np.dtype(f"u{x.dtype.itemsize}").type
-    bits = np.ascontiguousarray(x).view(u).copy()
+    bits = np.array(x, order="C").view(u)  # (a copy; ascontiguousarray would make a scalar 1-d)
     sign_mask = u(1 << (nbits - 1))
     exp_mask = u(((1 << src_exponent) - 1) << src_mantissa)
     is_nan = (bits & ~sign_mask) > exp_mask

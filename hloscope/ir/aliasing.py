@@ -6,6 +6,10 @@ buffers, XLA's module header attribute (`HloInputOutputAliasConfig`):
 `{0}` is the output's shape index (in the ROOT tuple), `(1, {})` the parameter number and
 the shape index inside it, and the kind says whether the runtime may (`may-alias`) or must
 (`must-alias`) reuse the buffer. A lazy step writes it for in-place parameter updates.
+
+`buffer_donor={ (0, {}), (1, {}) }` names parameter buffers the runtime may reuse for any
+output (XLA's `HloBufferDonorConfig`). Both are checked against the ENTRY's shapes by
+`ir/alias_checks.py`.
 """
 
 from __future__ import annotations
@@ -71,7 +75,36 @@ def parse_input_output_alias(s: Scanner) -> InputOutputAlias:
                 s.fail(f"expected may-alias or must-alias, found {s.describe_here()}")
         s.expect(")")
         aliases.append(Alias(output, parameter, parameter_index, kind))
-    return InputOutputAlias(tuple(aliases))
+    # An output written twice keeps its first alias, as XLA's parser keeps it.
+    firsts = {a.output_index: a for a in reversed(aliases)}
+    return InputOutputAlias(tuple(a for a in aliases if firsts[a.output_index] is a))
+
+
+@dataclass(frozen=True)
+class BufferDonor:
+    """`buffer_donor`: (parameter number, shape index in it) of each donated buffer."""
+
+    donors: tuple[tuple[int, tuple[int, ...]], ...]
+
+    def __str__(self) -> str:
+        if not self.donors:
+            return "{}"
+        return "{ " + ", ".join(f"({p}, {_index(i)})" for p, i in self.donors) + " }"
+
+
+def parse_buffer_donor(s: Scanner) -> BufferDonor:
+    """`{ (0, {}), (1, {}) }` from the scanner (the key and `=` already read)."""
+    s.expect("{")
+    donors: list[tuple[int, tuple[int, ...]]] = []
+    while not s.accept("}"):
+        if donors:
+            s.expect(",", "',' between buffer donors")
+        s.expect("(", "'(' to start a buffer donor such as (0, {})")
+        parameter = s.integer("a parameter number")
+        s.expect(",")
+        donors.append((parameter, _parse_index(s)))
+        s.expect(")")
+    return BufferDonor(tuple(donors))
 
 
 def _parse_index(s: Scanner) -> tuple[int, ...]:

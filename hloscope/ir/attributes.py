@@ -13,7 +13,7 @@ from typing import Union
 
 import numpy as np
 
-from .aliasing import InputOutputAlias
+from .aliasing import BufferDonor, InputOutputAlias
 from .conv_dims import ConvDimLabels
 from .dtypes import from_numpy
 from .replica_groups import ReplicaGroups, SourceTargetPairs
@@ -248,4 +248,4 @@ class ProgramShape:
 
 # What a module header attribute holds: the entry's layout, is_scheduled, the aliasing of
 # outputs to parameters, or verbatim text.
-ModuleAttrValue = Union[ProgramShape, bool, InputOutputAlias, Raw]
+ModuleAttrValue = Union[ProgramShape, bool, InputOutputAlias, BufferDonor, Raw]

@@ -104,8 +104,9 @@ def from_numpy(dtype) -> ElementType:
         raise TypeError(f"numpy dtype {dt} has no XLA element type") from None
 
 
-# The types hloscope's numpy-backed evaluator and both backends have always handled; the
-# newer ones (complex, f8/f4, sub-byte integers) are IR and evaluator only for now.
+# The types the code generators handle as themselves. The newer ones (complex, f8/f4,
+# sub-byte integers) the CPU backend first rewrites into these (backend/cpu/*_as_*.py);
+# the GPU backend refuses them by name.
 NATIVE_TYPES = frozenset("pred s8 s16 s32 s64 u8 u16 u32 u64 f16 bf16 f32 f64".split())
 
 

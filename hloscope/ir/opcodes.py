@@ -64,6 +64,7 @@ _TABLE: list[OpInfo] = [
     *_rows("other", "dot convolution", 2),
     *_rows("other", "fft", 1),
     *_rows("control", "call fusion while conditional custom-call", VARIADIC),
+    *_rows("control", "scan", VARIADIC),
     *_rows("other", "opt-barrier", 1),
     *_rows("other", "rng", VARIADIC),
     *_rows("other", "batch-norm-training triangular-solve", None),

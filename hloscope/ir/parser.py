@@ -19,7 +19,12 @@ from ..gc_pause import collector_paused
 from .attributes import (
     AttrValue, Metadata, MetadataValue, ModuleAttrValue, PadDim, ProgramShape, Raw, SliceDim, WindowDim,
 )
-from .aliasing import parse_input_output_alias
+from .alias_checks import subshape
+from .aliasing import InputOutputAlias, parse_buffer_donor, parse_input_output_alias
+from .custom_call_attrs import CUSTOM_CALL_ENUMS, constraint_count_problem
+from .layout_tail import check_layout_tail
+from .xla_attributes import allowed_attributes
+from .result_accuracy import RESULT_ACCURACY_OPS, parse_result_accuracy
 from .computation import Computation
 from .conv_dims import ConvDimLabels, parse_dim_labels
 from .instruction import Instruction
@@ -39,14 +44,14 @@ INT_LIST_ATTRS = frozenset(
 )
 INT_ATTRS = frozenset(
     "index iota_dimension index_vector_dim inferred_dimension exponent_bits mantissa_bits "
-    "feature_index feature_group_count batch_group_count k channel_id split_dimension delta".split()
+    "feature_index feature_group_count batch_group_count k channel_id split_dimension delta num_carries".split()
 )
 BOOL_ATTRS = frozenset(
     "is_stable indices_are_sorted unique_indices largest use_global_device_ids constrain_layout "
-    "is_host_transfer lower left_side unit_diagonal".split()
+    "is_host_transfer lower left_side unit_diagonal is_reverse is_associative".split()
 )
 ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS,
-              "fft_type": FFT_TYPES, "transpose_a": TRANSPOSE_KINDS}
+              "fft_type": FFT_TYPES, "transpose_a": TRANSPOSE_KINDS, **CUSTOM_CALL_ENUMS}
 # Attributes XLA's parser requires of an opcode ("attribute X is expected but not seen").
 REQUIRED_ATTRS = {
     "all-reduce": ("to_apply",), "all-reduce-start": ("to_apply",), "reduce-scatter": ("to_apply", "dimensions"),
@@ -55,6 +60,18 @@ REQUIRED_ATTRS = {
     "async-start": ("calls",), "fft": ("fft_type", "fft_length"),
     "batch-norm-training": ("epsilon", "feature_index"), "batch-norm-inference": ("epsilon", "feature_index"),
     "batch-norm-grad": ("epsilon", "feature_index"), "rng-get-and-update-state": ("delta",),
+    "scan": ("dimensions", "num_carries", "to_apply"),
+    "broadcast": ("dimensions",), "call": ("to_apply",), "compare": ("direction",), "concatenate": ("dimensions",),
+    "convolution": ("dim_labels",), "custom-call": ("custom_call_target",), "domain": ("domain",),
+    "dynamic-slice": ("dynamic_slice_sizes",), "fusion": ("calls", "kind"), "get-tuple-element": ("index",),
+    "gather": ("collapsed_slice_dims", "index_vector_dim", "offset_dims", "slice_sizes", "start_index_map"),
+    "iota": ("iota_dimension",), "map": ("to_apply",), "pad": ("padding",), "reduce": ("dimensions", "to_apply"),
+    "reduce-precision": ("exponent_bits", "mantissa_bits"), "reduce-window": ("to_apply",), "reverse": ("dimensions",),
+    "rng": ("distribution",), "rng-bit-generator": ("algorithm",),
+    "scatter": ("index_vector_dim", "inserted_window_dims", "scatter_dims_to_operand_dims", "to_apply",
+                "update_window_dims"),
+    "select-and-scatter": ("scatter", "select"), "slice": ("slice",), "sort": ("dimensions", "to_apply"),
+    "topk": ("k",), "transpose": ("dimensions",), "while": ("body", "condition"),
 }
 # A constant's values are the one thing reading text allocates: one past this many elements
 # is refused (a declared shape alone allocates nothing, so any size reads; the evaluator and
@@ -64,10 +81,14 @@ MAX_TUPLE_DEPTH = 64  # deeper tuple shapes are refused rather than risking Pyth
 MAX_RANK = 64  # numpy's limit: an array of higher rank could not be evaluated, passed or returned
 
 
-def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: ParseMemo | None = None) -> HloModule:
+def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: ParseMemo | None = None,
+              allow_unknown_attributes: bool = False) -> HloModule:
     """Parse a module in XLA's HLO text syntax. Raises HloParseError with line, column and caret.
 
-    `memo` (one ParseMemo passed to several calls) reuses what an identical text gave before."""
+    `memo` (one ParseMemo passed to several calls) reuses what an identical text gave before.
+    An attribute XLA (jaxlib 0.10.2) does not allow on its opcode is an error, as in XLA;
+    `allow_unknown_attributes=True` keeps such attributes verbatim instead (a dump from a newer
+    XLA may carry attributes this one does not know)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -79,7 +100,7 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: Pars
                 f"HLO text is not valid UTF-8 (byte 0x{text[e.start]:02x})", line, e.start - line_start + 1, shown
             ) from None
     with collector_paused():
-        return _ModuleParser(text, max_elements, memo).module()
+        return _ModuleParser(text, max_elements, memo, allow_unknown_attributes).module()
 
 
 def parse_shape(text: str) -> Shape:
@@ -106,8 +127,10 @@ class ParseMemo:
 
 
 class _ModuleParser:
-    def __init__(self, text: str, max_elements: int, memo: ParseMemo | None = None):
+    def __init__(self, text: str, max_elements: int, memo: ParseMemo | None = None,
+                 allow_unknown_attributes: bool = False):
         self.s = Scanner(text)
+        self.allow_unknown_attributes = allow_unknown_attributes
         self.max_elements = max_elements
         self.memo = memo
         self.computation_refs: list[tuple[str, int]] = []  # (name, position) to resolve at the end
@@ -123,17 +146,22 @@ class _ModuleParser:
         # Operands written with their shape (`negate(f32[2] a)`): (name, shape, position), checked
         # against the operand's own shape once the computation is read, as XLA's parser does.
         self.typed_operands: list[tuple[str, Shape, int]] = []
+        # custom-call's operand_layout_constraints, checked the same way: (operand, shape, position).
+        self.constrained_operands: list[tuple[str, Shape, int]] = []
+        self.constraints: tuple[list[Shape], int] | None = None  # the last instruction's, while it is read
 
     # ---- module ----
     def module(self) -> HloModule:
         s = self.s
         name: str | None = None
         attrs: dict[str, ModuleAttrValue] = {}
+        alias_pos = 0
         if s.keyword("HloModule"):
             name = s.name("the module name")
             s.accept(":")  # XLA's lexer takes `HloModule m:` too
             while s.accept(","):
                 key = self.attr_key()
+                alias_pos = s.pos if key == "input_output_alias" else alias_pos
                 attrs[key] = self.module_attr(key)
         frames = self.stack_frames()
         comps: list[Computation] = []
@@ -158,7 +186,19 @@ class _ModuleParser:
         for ref, pos in self.computation_refs:
             if ref not in names:
                 s.fail(f"computation {ref!r} does not exist", pos)
+        alias = attrs.get("input_output_alias")
+        if isinstance(alias, InputOutputAlias):
+            self.check_alias_outputs(alias, next(c for c in comps if c.name == entry), alias_pos)
         return HloModule(name or f"module_{entry}", tuple(comps), entry, attrs, frames)
+
+    def check_alias_outputs(self, alias: InputOutputAlias, entry: Computation, pos: int) -> None:
+        """An alias's output index must exist in the ENTRY's result (XLA checks this while parsing;
+        the rest of the aliasing is the verifier's)."""
+        result = entry[entry.root].shape
+        for a in alias.aliases:
+            if subshape(result, a.output_index) is None:
+                index = "{" + ",".join(map(str, a.output_index)) + "}"
+                self.s.fail(f"input_output_alias: output index {index} is not in the ENTRY's result {result}", pos)
 
     def attr_key(self) -> str:
         s = self.s
@@ -183,6 +223,8 @@ class _ModuleParser:
             return self.boolean()
         if key == "input_output_alias":
             return parse_input_output_alias(s)
+        if key == "buffer_donor":
+            return parse_buffer_donor(s)
         return Raw(s.balanced())
 
     def boolean(self) -> bool:
@@ -260,6 +302,7 @@ class _ModuleParser:
             s.fail(f"computation {name!r} has no instructions")
         self.check_operands(name, instructions, positions)
         self.check_typed_operands(instructions)
+        self.check_constrained_operands(instructions)
         thread = None
         if s.peek(",") and s.text.startswith("execution_thread", _after_comma(s)):
             s.accept(",")
@@ -305,7 +348,8 @@ class _ModuleParser:
         first_ref = len(self.computation_refs)
         is_root = s.keyword("ROOT")
         inst, positions = self.instruction()
-        if self.ended_at(end) and not self.nested and not self.implied and not self.typed_operands:
+        if self.ended_at(end) and not self.nested and not self.implied and not self.typed_operands \
+                and not self.constrained_operands:
             # (a line with inline operands, implied computations or operand shapes says more than itself)
             memo.instructions[key] = (is_root, inst, tuple((name, pos - start) for name, pos in positions),
                                       self.refs_since(first_ref, start))
@@ -327,6 +371,22 @@ class _ModuleParser:
             actual = shapes[operand]
             if not _same_ignoring_layout(written, actual):
                 self.s.fail(f"operand {operand} is {actual}, but is written here as {written}", pos)
+
+    def take_constraints(self, operands: tuple[str, ...]) -> None:
+        assert self.constraints is not None
+        shapes, pos = self.constraints
+        self.constraints = None
+        if problem := constraint_count_problem(len(shapes), len(operands)):
+            self.s.fail(problem, pos)
+        self.constrained_operands += [(o, shape, pos) for o, shape in zip(operands, shapes)]
+
+    def check_constrained_operands(self, instructions: list[Instruction]) -> None:
+        shapes = {inst.name: inst.shape for inst in instructions}
+        constrained, self.constrained_operands = self.constrained_operands, []
+        for operand, constraint, pos in constrained:
+            if not _same_ignoring_layout(constraint, shapes[operand]):
+                self.s.fail(f"operand layout constraint {constraint} is not operand {operand}'s shape "
+                            f"{shapes[operand]} (a constraint may change only the layout)", pos)
 
     def check_operands(self, comp: str, instructions: list[Instruction], positions: dict) -> None:
         defined = positions.keys()
@@ -379,10 +439,18 @@ class _ModuleParser:
             key = self.attr_key()
             if key in attrs or (key == "metadata" and metadata is not None):
                 s.fail(f"attribute {key!r} is given twice", key_pos)
+            at = key_pos + len(s.text[key_pos:key_pos + 80]) - len(s.text[key_pos:key_pos + 80].lstrip())
+            if key == "result_accuracy" and opcode not in RESULT_ACCURACY_OPS:
+                s.fail(f"{opcode} takes no result_accuracy (only the unary transcendental ops do)", at)
+            known = None if self.allow_unknown_attributes else allowed_attributes(opcode)
+            if known is not None and key not in known:
+                s.fail(f"{opcode} takes no attribute {key!r}; XLA allows {', '.join(sorted(known))}", at)
             if key == "metadata":
                 metadata = self.metadata()
             else:
                 attrs[key] = self.attribute(key, key_pos)
+        if self.constraints is not None:
+            self.take_constraints(operands)
         for required in REQUIRED_ATTRS.get(opcode, ()):
             if required not in attrs:
                 s.fail(f"{opcode} needs attribute {required}, which is not given (XLA: 'attribute {required} "
@@ -525,6 +593,14 @@ class _ModuleParser:
             return Raw(s.text[start:s.pos])
         if key == "replica_groups":
             return parse_replica_groups(s)
+        if key == "result_accuracy":
+            return parse_result_accuracy(s)
+        if key == "operand_layout_constraints":
+            s.skip()
+            start = s.pos
+            s.expect("{")
+            self.constraints = (self.shape_list("}"), start)
+            return Raw(s.text[start:s.pos])
         if key == "source_target_pairs":
             return parse_source_target_pairs(s)
         return Raw(s.balanced())
@@ -734,6 +810,7 @@ class _ModuleParser:
             while s.pos < len(s.text) and not (s.text[s.pos] == "}" and depth == 0):
                 depth += {"(": 1, ")": -1}.get(s.text[s.pos], 0)
                 s.pos += 1
+            check_layout_tail(s.text[start : s.pos], start, s.fail)
             extra = s.text[start : s.pos].strip()
         s.expect("}")
         if m2m and sorted(m2m) != list(range(rank)):

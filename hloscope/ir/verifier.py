@@ -4,7 +4,8 @@ The parser does not check shapes, and passes can make mistakes, so the pipeline 
 after every pass that changed something. Checks, in order:
 
 - module: computation names unique, the entry exists, no computation calls itself, the
-  header's entry_computation_layout agrees with the entry (ignoring layouts);
+  header's entry_computation_layout agrees with the entry (ignoring layouts), and its
+  input_output_alias and buffer_donor fit the entry (ir/alias_checks.py);
 - computation: instruction names unique, the root exists, parameter numbers are 0..n-1
   once each, no cycle through operands or control-predecessors;
 - instruction: the opcode is known, the operand count fits, operands and called
@@ -25,6 +26,8 @@ from typing import TYPE_CHECKING, Iterator
 import numpy as np
 
 from ..errors import HloVerifierError
+from .alias_checks import alias_problems
+from .aliasing import BufferDonor, InputOutputAlias
 from .attributes import Literal, ProgramShape
 from .computation import Computation
 from .instruction import Instruction
@@ -77,6 +80,10 @@ def module_errors(module: HloModule) -> Iterator[HloVerifierError]:
             yield error
     if module.entry not in broken and module.has_computation(module.entry):
         yield from _entry_layout_errors(module)
+        alias, donor = module.attrs.get("input_output_alias"), module.attrs.get("buffer_donor")
+        for problem in alias_problems(module.entry_computation, alias if isinstance(alias, InputOutputAlias) else None,
+                                      donor if isinstance(donor, BufferDonor) else None):
+            yield HloVerifierError(problem, module.entry)
 
 
 def _callees_first(module: HloModule) -> tuple[list[Computation], list[str] | None]:

@@ -22,12 +22,12 @@ from typing import Any
 
 from ..opcodes import OPCODES
 from ..shape import Shape
-from . import collectives, control, convolution, data, elementwise, fft, indexing, linalg, reduce, side_effects, topk
+from . import collectives, control, convolution, data, elementwise, fft, indexing, linalg, reduce, scan, side_effects, topk
 from .common import OpCall, ShapeError, compatible, fmt, fmt_all
 
 RULES = {**elementwise.RULES, **data.RULES, **reduce.RULES, **indexing.RULES, **control.RULES,
          **convolution.RULES, **topk.RULES, **fft.RULES,
-         **collectives.RULES, **linalg.RULES, **side_effects.RULES}
+         **collectives.RULES, **linalg.RULES, **side_effects.RULES, **scan.RULES}
 
 __all__ = ["RULES", "ShapeError", "compatible", "fmt", "fmt_all", "infer_shape"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from ...ir.dtypes import element_type
+from ...ir.dtypes import element_type, integer_range
 from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
 
@@ -111,8 +111,8 @@ def _extreme(inst: Instruction, highest: bool):
         return float("inf") if highest else float("-inf")
     if t.kind == "pred":
         return highest
-    info = np.iinfo(t.numpy)
-    return info.max if highest else info.min
+    low, high = integer_range(t)  # (numpy's iinfo knows no s4)
+    return high if highest else low
 
 
 # ---- select and compare ----
