@@ -22,12 +22,12 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.attributes import Literal, SliceDim
-from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
-from ...ir.shape import ArrayShape, Shape, TupleShape
+from ...ir.shape import ArrayShape, Shape
 from ..unsupported import unsupported
 from .fft_as_dots import lower_fft
+from .type_rewrite import TypeRewriter, any_array, map_arrays, rewrite_computations, with_computations
 
 TARGET = "cpu"
 REAL_OF = {"c64": "f32", "c128": "f64"}
@@ -35,9 +35,7 @@ SAME_ON_PAIRS = frozenset("add subtract negate copy tuple get-tuple-element para
 
 
 def is_complex(shape: Shape) -> bool:
-    if isinstance(shape, TupleShape):
-        return any(is_complex(e) for e in shape.elements)
-    return isinstance(shape, ArrayShape) and shape.dtype in REAL_OF
+    return any_array(shape, lambda a: a.dtype in REAL_OF)
 
 
 def has_complex(module: HloModule) -> bool:
@@ -46,38 +44,18 @@ def has_complex(module: HloModule) -> bool:
 
 def pair_shape(shape: Shape) -> Shape:
     """c64[d] -> f32[d,2], the pair dimension most minor; other shapes unchanged."""
-    if isinstance(shape, TupleShape):
-        return TupleShape(tuple(pair_shape(e) for e in shape.elements))
-    if isinstance(shape, ArrayShape) and shape.dtype in REAL_OF:
-        return ArrayShape(REAL_OF[shape.dtype], (*shape.dims, 2), (shape.rank, *shape.layout))
-    return shape
+    return map_arrays(shape, lambda a: ArrayShape(REAL_OF[a.dtype], (*a.dims, 2), (a.rank, *a.layout))
+                      if a.dtype in REAL_OF else a)
 
 
 def complex_as_pairs(module: HloModule) -> HloModule:
     """`module` with every complex value as pairs of reals (see the module docstring)."""
-    done: dict[str, Computation] = {}
-    for comp in module.computations:  # callees come first
-        done[comp.name] = _Rewriter(comp, done).computation()
-    return HloModule(module.name, tuple(done.values()), module.entry, dict(module.attrs), module.stack_frames)
+    return with_computations(module, rewrite_computations(module, _Rewriter))
 
 
-class _Rewriter:
-    def __init__(self, comp: Computation, rewritten: dict[str, Computation]):
-        self.comp = comp
-        self.rewritten = rewritten
-        self.out: list[Instruction] = []
-
-    def computation(self) -> Computation:
-        for inst in self.comp.instructions:
-            self.rewrite(inst)
-        return Computation(self.comp.name, tuple(self.out), self.comp.root, self.comp.execution_thread)
-
+class _Rewriter(TypeRewriter):
     def shape_of(self, name: str) -> Shape:
         return self.comp[name].shape
-
-    def emit(self, name: str, opcode: str, shape: Shape, operands: tuple[str, ...], **attrs) -> str:
-        self.out.append(Instruction(name, opcode, shape, operands, attrs))
-        return name
 
     def rewrite(self, inst: Instruction) -> None:
         touches = is_complex(inst.shape) or any(is_complex(self.shape_of(o)) for o in inst.operands)
@@ -96,18 +74,6 @@ class _Rewriter:
             self.out.append(inst.replace(shape=pair_shape(inst.shape)))
         else:
             rule(self, inst)
-
-    def inline(self, inst: Instruction) -> None:
-        """A fusion or call with complex values is replaced by its (rewritten) body: a fused
-        kernel's outputs must share one shape, which complex and real results no longer do."""
-        callee = self.rewritten[inst.attr("calls") if inst.opcode == "fusion" else inst.attr("to_apply")]
-        names = {p.name: inst.operands[p.parameter_number or 0] for p in callee.instructions if p.opcode == "parameter"}
-        names[callee.root] = inst.name
-        for i in callee.instructions:
-            names.setdefault(i.name, f"{inst.name}.{i.name}")
-        for i in callee.instructions:
-            if i.opcode != "parameter":
-                self.out.append(i.replace(name=names[i.name], operands=tuple(names[o] for o in i.operands)))
 
     # ---- pieces ----
     def part(self, name: str, which: int, tag: str) -> str:

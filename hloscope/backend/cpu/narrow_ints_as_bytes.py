@@ -18,24 +18,20 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.attributes import Literal
-from ...ir.computation import Computation
 from ...ir.dtypes import element_type, integer_range
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
-from ...ir.shape import ArrayShape, Shape, TupleShape
+from ...ir.shape import ArrayShape, Shape
 from ..unsupported import unsupported
+from .type_rewrite import BYTE_MOVES, TypeRewriter, any_array, map_arrays, rewrite_computations, with_computations
 
 TARGET = "cpu"
 NARROW = {"s4": "s8", "u4": "u8", "s2": "s8", "u2": "u8", "s1": "s8", "u1": "u8"}
-RAW_MOVES = frozenset("parameter tuple get-tuple-element copy reshape transpose broadcast slice concatenate reverse "
-                      "select dynamic-slice dynamic-update-slice".split())
 ARITHMETIC = frozenset("add subtract multiply negate and or xor not maximum minimum abs clamp".split())
 
 
 def _narrow(shape: Shape) -> bool:
-    if isinstance(shape, TupleShape):
-        return any(_narrow(e) for e in shape.elements)
-    return isinstance(shape, ArrayShape) and shape.dtype in NARROW
+    return any_array(shape, lambda a: a.dtype in NARROW)
 
 
 def has_narrow_ints(module: HloModule) -> bool:
@@ -43,35 +39,15 @@ def has_narrow_ints(module: HloModule) -> bool:
 
 
 def raw_shape(shape: Shape) -> Shape:
-    """s4[d] -> s8[d] (u4 -> u8): the bytes the values are kept in."""
-    if isinstance(shape, TupleShape):
-        return TupleShape(tuple(raw_shape(e) for e in shape.elements))
-    if isinstance(shape, ArrayShape) and shape.dtype in NARROW:
-        return ArrayShape(NARROW[shape.dtype], shape.dims, shape.layout)  # (no E(4): one value a byte)
-    return shape
+    """s4[d] -> s8[d] (u4 -> u8): the bytes the values are kept in (no E(4): one value a byte)."""
+    return map_arrays(shape, lambda a: ArrayShape(NARROW[a.dtype], a.dims, a.layout) if a.dtype in NARROW else a)
 
 
 def narrow_ints_as_bytes(module: HloModule) -> HloModule:
-    done: dict[str, Computation] = {}
-    for comp in module.computations:  # callees come first
-        done[comp.name] = _Rewriter(comp, done).computation()
-    return HloModule(module.name, tuple(done.values()), module.entry, dict(module.attrs), module.stack_frames)
+    return with_computations(module, rewrite_computations(module, _Rewriter))
 
 
-class _Rewriter:
-    def __init__(self, comp: Computation, rewritten: dict[str, Computation]):
-        self.comp, self.rewritten = comp, rewritten
-        self.out: list[Instruction] = []
-
-    def computation(self) -> Computation:
-        for inst in self.comp.instructions:
-            self.rewrite(inst)
-        return Computation(self.comp.name, tuple(self.out), self.comp.root, self.comp.execution_thread)
-
-    def emit(self, name: str, opcode: str, shape: Shape, operands: tuple[str, ...], **attrs) -> str:
-        self.out.append(Instruction(name, opcode, shape, operands, attrs))
-        return name
-
+class _Rewriter(TypeRewriter):
     def scalar(self, name: str, dtype: str, value: int) -> str:
         literal = Literal(np.array(value, element_type(dtype).numpy))
         self.out.append(Instruction(name, "constant", ArrayShape(dtype, ()), (), {}, literal=literal))
@@ -87,7 +63,7 @@ class _Rewriter:
             self.out.append(inst)
         elif inst.opcode in ("fusion", "call"):
             self.inline(inst)
-        elif inst.opcode in RAW_MOVES:
+        elif inst.opcode in BYTE_MOVES:
             self.out.append(inst.replace(shape=raw_shape(inst.shape)))
         elif inst.opcode == "constant" and inst.literal is not None and isinstance(inst.literal.value, np.ndarray):
             raw = np.asarray(inst.literal.value).view(element_type(NARROW[inst.shape.as_array().dtype]).numpy)
@@ -139,14 +115,3 @@ class _Rewriter:
             x = self.emit(f"{inst.name}.sat", "clamp", ArrayShape("s32", dst.dims), (lo, as_int, hi))
         x = self.emit(f"{inst.name}.wide", "convert", wide, (x,))
         self.encode(inst.name, x, dst)
-
-    def inline(self, inst: Instruction) -> None:
-        """A fusion or call is replaced by its rewritten body (its kernels re-fuse nothing)."""
-        callee = self.rewritten[inst.attr("calls") if inst.opcode == "fusion" else inst.attr("to_apply")]
-        names = {p.name: inst.operands[p.parameter_number or 0] for p in callee.instructions if p.opcode == "parameter"}
-        names[callee.root] = inst.name
-        for i in callee.instructions:
-            names.setdefault(i.name, f"{inst.name}.{i.name}")
-        for i in callee.instructions:
-            if i.opcode != "parameter":
-                self.out.append(i.replace(name=names[i.name], operands=tuple(names[o] for o in i.operands)))

@@ -26,20 +26,17 @@ from ...ir.computation import Computation
 from ...ir.dtypes import element_type
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
-from ...ir.shape import ArrayShape, Shape, TupleShape
+from ...ir.shape import ArrayShape, Shape
 from ..unsupported import unsupported
+from .type_rewrite import BYTE_MOVES, TypeRewriter, any_array, map_arrays, rewrite_computations, with_computations
 
 TARGET = "cpu"
 SMALL = frozenset("f8e5m2 f8e4m3 f8e4m3fn f8e4m3b11fnuz f8e3m4 f8e5m2fnuz f8e4m3fnuz f8e8m0fnu f4e2m1fn".split())
-RAW_MOVES = frozenset("parameter tuple get-tuple-element copy reshape transpose broadcast slice concatenate reverse "
-                      "select dynamic-slice dynamic-update-slice".split())
 ADD = "small_float_count"
 
 
 def _small(shape: Shape) -> bool:
-    if isinstance(shape, TupleShape):
-        return any(_small(e) for e in shape.elements)
-    return isinstance(shape, ArrayShape) and shape.dtype in SMALL
+    return any_array(shape, lambda a: a.dtype in SMALL)
 
 
 def has_small_floats(module: HloModule) -> bool:
@@ -47,11 +44,7 @@ def has_small_floats(module: HloModule) -> bool:
 
 
 def raw_shape(shape: Shape) -> Shape:
-    if isinstance(shape, TupleShape):
-        return TupleShape(tuple(raw_shape(e) for e in shape.elements))
-    if isinstance(shape, ArrayShape) and shape.dtype in SMALL:
-        return ArrayShape("u8", shape.dims, shape.layout)
-    return shape
+    return map_arrays(shape, lambda a: ArrayShape("u8", a.dims, a.layout) if a.dtype in SMALL else a)
 
 
 @lru_cache(maxsize=None)
@@ -77,29 +70,13 @@ def tables(dtype: str):
 
 
 def small_floats_as_bytes(module: HloModule) -> HloModule:
-    done: dict[str, Computation] = {}
-    for comp in module.computations:
-        done[comp.name] = _Rewriter(comp, done).computation()
     count = Computation(ADD, (Instruction("a", "parameter", ArrayShape("s32", ()), parameter_number=0),
                               Instruction("b", "parameter", ArrayShape("s32", ()), parameter_number=1),
                               Instruction("s", "add", ArrayShape("s32", ()), ("a", "b"))), "s")
-    return HloModule(module.name, (count, *done.values()), module.entry, dict(module.attrs), module.stack_frames)
+    return with_computations(module, [count, *rewrite_computations(module, _Rewriter)])
 
 
-class _Rewriter:
-    def __init__(self, comp: Computation, rewritten: dict[str, Computation]):
-        self.comp, self.rewritten = comp, rewritten
-        self.out: list[Instruction] = []
-
-    def computation(self) -> Computation:
-        for inst in self.comp.instructions:
-            self.rewrite(inst)
-        return Computation(self.comp.name, tuple(self.out), self.comp.root, self.comp.execution_thread)
-
-    def emit(self, name: str, opcode: str, shape: Shape, operands: tuple[str, ...], **attrs) -> str:
-        self.out.append(Instruction(name, opcode, shape, operands, attrs))
-        return name
-
+class _Rewriter(TypeRewriter):
     def const(self, name: str, value: np.ndarray, dtype: str) -> str:
         self.out.append(Instruction(name, "constant", ArrayShape(dtype, value.shape), (), {}, literal=Literal(value)))
         return name
@@ -110,7 +87,7 @@ class _Rewriter:
             self.out.append(inst)
         elif inst.opcode in ("fusion", "call"):
             self.inline(inst)
-        elif inst.opcode in RAW_MOVES:
+        elif inst.opcode in BYTE_MOVES:
             self.out.append(inst.replace(shape=raw_shape(inst.shape)))
         elif inst.opcode == "constant" and inst.literal is not None and isinstance(inst.literal.value, np.ndarray):
             raw = np.asarray(inst.literal.value).view(np.uint8).copy()
@@ -182,14 +159,3 @@ class _Rewriter:
     def splat(self, name: str, dtype: str, dims: tuple[int, ...], value) -> str:
         scalar = self.const(f"{name}.s", np.array(value, element_type(dtype).numpy), dtype)
         return self.emit(name, "broadcast", ArrayShape(dtype, dims), (scalar,), dimensions=())
-
-    def inline(self, inst: Instruction) -> None:
-        """A fusion or call is replaced by its rewritten body."""
-        callee = self.rewritten[inst.attr("calls") if inst.opcode == "fusion" else inst.attr("to_apply")]
-        names = {p.name: inst.operands[p.parameter_number or 0] for p in callee.instructions if p.opcode == "parameter"}
-        names[callee.root] = inst.name
-        for i in callee.instructions:
-            names.setdefault(i.name, f"{inst.name}.{i.name}")
-        for i in callee.instructions:
-            if i.opcode != "parameter":
-                self.out.append(i.replace(name=names[i.name], operands=tuple(names[o] for o in i.operands)))

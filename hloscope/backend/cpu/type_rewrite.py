@@ -1,0 +1,81 @@
+"""What the CPU's type rewrites share: complex values as pairs of reals (complex_as_pairs.py),
+sub-byte integers and f8/f4 floats as the bytes numpy keeps them in (narrow_ints_as_bytes.py,
+small_floats_as_bytes.py).
+
+Each rewrites a module, computation by computation (callees first), into types the CPU
+emitters know, over the very same buffers. A rewriter walks one computation and appends
+instructions to `out`; what it leaves alone passes through, a fusion or call that touches a
+rewritten type is replaced by its already rewritten body (a fused kernel's outputs must share
+one shape, which rewritten and plain results no longer do).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...ir.computation import Computation
+from ...ir.instruction import Instruction
+from ...ir.module import HloModule
+from ...ir.shape import ArrayShape, Shape, TupleShape
+
+# Ops that only move bytes: over the byte types they are the same op on the byte shape.
+BYTE_MOVES = frozenset("parameter tuple get-tuple-element copy reshape transpose broadcast slice concatenate reverse "
+                       "select dynamic-slice dynamic-update-slice".split())
+
+
+def any_array(shape: Shape, test: Callable[[ArrayShape], bool]) -> bool:
+    """Does any array in `shape` (a tuple's elements, at any depth) pass `test`?"""
+    if isinstance(shape, TupleShape):
+        return any(any_array(e, test) for e in shape.elements)
+    return isinstance(shape, ArrayShape) and test(shape)
+
+
+def map_arrays(shape: Shape, change: Callable[[ArrayShape], Shape]) -> Shape:
+    """`shape` with `change` applied to every array in it (a tuple keeps its structure)."""
+    if isinstance(shape, TupleShape):
+        return TupleShape(tuple(map_arrays(e, change) for e in shape.elements))
+    return change(shape) if isinstance(shape, ArrayShape) else shape
+
+
+class TypeRewriter:
+    """One computation's rewrite; subclasses say how in `rewrite(inst)`."""
+
+    def __init__(self, comp: Computation, rewritten: dict[str, Computation]):
+        self.comp, self.rewritten = comp, rewritten
+        self.out: list[Instruction] = []
+
+    def rewrite(self, inst: Instruction) -> None:
+        raise NotImplementedError
+
+    def computation(self) -> Computation:
+        for inst in self.comp.instructions:
+            self.rewrite(inst)
+        return Computation(self.comp.name, tuple(self.out), self.comp.root, self.comp.execution_thread)
+
+    def emit(self, name: str, opcode: str, shape: Shape, operands: tuple[str, ...], **attrs) -> str:
+        self.out.append(Instruction(name, opcode, shape, operands, attrs))
+        return name
+
+    def inline(self, inst: Instruction) -> None:
+        """A fusion or call is replaced by its rewritten body, its names prefixed by the call's."""
+        callee = self.rewritten[inst.attr("calls") if inst.opcode == "fusion" else inst.attr("to_apply")]
+        names = {p.name: inst.operands[p.parameter_number or 0] for p in callee.instructions if p.opcode == "parameter"}
+        names[callee.root] = inst.name
+        for i in callee.instructions:
+            names.setdefault(i.name, f"{inst.name}.{i.name}")
+        for i in callee.instructions:
+            if i.opcode != "parameter":
+                self.out.append(i.replace(name=names[i.name], operands=tuple(names[o] for o in i.operands)))
+
+
+def rewrite_computations(module: HloModule, rewriter: type[TypeRewriter]) -> list[Computation]:
+    """Every computation of `module` rewritten, callees first (module order), each seeing its
+    callees' rewritten bodies."""
+    done: dict[str, Computation] = {}
+    for comp in module.computations:
+        done[comp.name] = rewriter(comp, done).computation()
+    return list(done.values())
+
+
+def with_computations(module: HloModule, computations: list[Computation]) -> HloModule:
+    return HloModule(module.name, tuple(computations), module.entry, dict(module.attrs), module.stack_frames)
