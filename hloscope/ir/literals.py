@@ -45,14 +45,20 @@ def parse_literal(s: Scanner, shape) -> Literal:
         if not m:
             s.fail(f"expected a {shape.dtype} value, found {s.describe_here()}")
         return Literal(_to_array([m.group()], shape, s, start).reshape(()))
+    tokens = _array_items(s, shape, start, _SCALAR, "values")
+    return Literal(_to_array(tokens, shape, s, start).reshape(shape.dims))
+
+
+def _array_items(s: Scanner, shape: ArrayShape, start: int, item: re.Pattern, what: str) -> list:
+    """The items of a braced array literal, its nesting checked against the shape, one per element."""
     if not s.peek("{"):
         s.fail(f"expected '{{' to start the {shape.short()} literal, found {s.describe_here()}")
     text = _COMMENT.sub(" ", s.balanced())
     _check_nesting(text, shape, s, start)
-    tokens = _SCALAR.findall(text)
-    if len(tokens) != shape.size:
-        s.fail(f"literal has {len(tokens)} values but {shape.short()} needs {shape.size}", start)
-    return Literal(_to_array(tokens, shape, s, start).reshape(shape.dims))
+    items = item.findall(text)
+    if len(items) != shape.size:
+        s.fail(f"literal has {len(items)} {what} but {shape.short()} needs {shape.size}", start)
+    return items
 
 
 _NESTING = re.compile(rf"\{{|\}}|\([^()]*\)|{_SCALAR.pattern}")
@@ -90,13 +96,7 @@ def _complex_literal(s: Scanner, shape: ArrayShape, start: int) -> Literal:
             s.fail(f"expected a {shape.dtype} value such as (1, 2), found {s.describe_here()}")
         pairs = [(m.group(1), m.group(2))]
     else:
-        if not s.peek("{"):
-            s.fail(f"expected '{{' to start the {shape.short()} literal, found {s.describe_here()}")
-        text = _COMMENT.sub(" ", s.balanced())
-        _check_nesting(text, shape, s, start)
-        pairs = _COMPLEX.findall(text)
-        if len(pairs) != shape.size:
-            s.fail(f"literal has {len(pairs)} (real, imag) values but {shape.short()} needs {shape.size}", start)
+        pairs = _array_items(s, shape, start, _COMPLEX, "(real, imag) values")
     real = _to_array([p[0] for p in pairs], part, s, start, "real part ")
     imag = _to_array([p[1] for p in pairs], part, s, start, "imaginary part ")
     value = np.empty(len(pairs), shape.numpy_dtype)
