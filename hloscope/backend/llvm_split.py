@@ -110,18 +110,26 @@ def split_module(ir_text: str, parts: int, min_lines: int = MIN_LINES_TO_SPLIT) 
     return texts
 
 
-def kernel_module(ir_text: str, name: str) -> str:
-    """A module that defines only the kernel `name` (with the internal helpers it may call and
-    a `declare` for every other kernel): what LLVM would do for that kernel alone."""
+def kernel_modules(ir_text: str) -> dict[str, tuple[str, int]]:
+    """For each kernel: a module that defines only it (with the internal helpers it may call
+    and a `declare` for every other kernel), what LLVM would do for that kernel alone, and
+    the line count of its own function."""
     top, functions = read_module(ir_text)
     header = "\n".join(line for line in top if line.strip())
     kernels = [f for f in functions if not f.local]
-    mine = [f for f in kernels if _defined_name(f) == name]
-    if not mine:
+    helpers = [f.text() for f in functions if f.local]
+    declarations = {id(f): f.declaration() for f in kernels}
+    return {_defined_name(mine): ("\n".join([header, *(declarations[id(f)] for f in kernels if f is not mine),
+                                             mine.text(), *helpers]) + "\n", len(mine.body) + 1)
+            for mine in kernels}
+
+
+def kernel_module(ir_text: str, name: str) -> str:
+    """The module of kernel `name` alone (see kernel_modules)."""
+    modules = kernel_modules(ir_text)
+    if name not in modules:
         raise KeyError(f"no kernel named {name!r} in the LLVM module")
-    others = [f.declaration() for f in kernels if f is not mine[0]]
-    defined = [mine[0].text()] + [f.text() for f in functions if f.local]
-    return "\n".join([header, *others, *defined]) + "\n"
+    return modules[name][0]
 
 
 def _defined_name(f: _Function) -> str:

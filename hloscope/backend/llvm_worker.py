@@ -284,10 +284,17 @@ exit:
 def warm_up_workers(workers: list[LlvmWorker], target: dict[str, Any]) -> None:
     """Start the workers and take each through one optimization and code generation for
     `target`, so what is timed or awaited next does not pay their first run."""
+    run_on(workers, [lambda w=w: w.object(w.optimize(WARM_UP_IR, target)[0]) for w in workers])
+
+
+def run_on(workers: list[LlvmWorker], calls: list) -> list:
+    """The calls (one per worker) at once, or one after another where LLVM runs in this
+    process (it must not run on two threads); the workers are started first."""
     for w in workers:
         w.start()
-    if not any(w.runs_here for w in workers):
-        in_parallel([lambda w=w: w.object(w.optimize(WARM_UP_IR, target)[0]) for w in workers])
+    if any(w.runs_here for w in workers):
+        return [call() for call in calls]
+    return in_parallel(calls)
 
 
 class Background:

@@ -21,8 +21,8 @@ from typing import Any
 
 from ...compilation.record import Compilation
 from ...errors import HloscopeError
-from ..llvm_split import kernel_module
-from ..llvm_worker import LlvmWorker, default_workers, in_parallel, usable_cores, warm_up_workers
+from ..llvm_split import kernel_modules
+from ..llvm_worker import LlvmWorker, default_workers, run_on, usable_cores, warm_up_workers
 from .llvm_target import llvm_target
 from .options import CpuOptions
 
@@ -95,11 +95,11 @@ def llvm_time_by_kernel(x: Any) -> LlvmTimes:
     workers = default_workers(max(1, min(usable_cores(), len(kernels))))
     # Kernels go to the workers in turns; each worker runs its share one after another.
     shares = [kernels[i::len(workers)] for i in range(len(workers))]
-    calls = [lambda w=w, share=share: [_time_one(w, ir_text, k.name, target) for k in share]
+    modules = kernel_modules(ir_text)
+    calls = [lambda w=w, share=share: [_time_one(w, k.name, *modules[k.name], target) for k in share]
              for w, share in zip(workers, shares)]
     warm_up_workers(workers, target)  # a fresh child's first run is slower: not the kernel's cost
-    here = any(w.runs_here for w in workers)  # LLVM in this process must not run on two threads
-    answers = [call() for call in calls] if here else in_parallel(calls)
+    answers = run_on(workers, calls)
     measured = {row.kernel: row for answer in answers for row in answer}
     rows = [dataclasses.replace(measured[k.name], kind=k.kind) for k in kernels]
     rows.sort(key=lambda r: -r.seconds)
@@ -107,9 +107,7 @@ def llvm_time_by_kernel(x: Any) -> LlvmTimes:
     return LlvmTimes(rows, stage, opts.opt_level)
 
 
-def _time_one(worker: LlvmWorker, ir_text: str, name: str, target: dict[str, Any]) -> KernelLlvmTime:
-    text = kernel_module(ir_text, name)
-    own_lines = _function_lines(ir_text, name)
+def _time_one(worker: LlvmWorker, name: str, text: str, own_lines: int, target: dict[str, Any]) -> KernelLlvmTime:
     start = time.perf_counter()
     handle, optimized = worker.optimize(text, target)
     optimized_at = time.perf_counter()
@@ -117,11 +115,3 @@ def _time_one(worker: LlvmWorker, ir_text: str, name: str, target: dict[str, Any
     done = time.perf_counter()
     return KernelLlvmTime(name, "", own_lines, optimized.count("\n"), optimized_at - start, done - optimized_at,
                           len(obj))
-
-
-def _function_lines(ir_text: str, name: str) -> int:
-    start = ir_text.find(f'@"{name}"(')
-    if start < 0:
-        start = ir_text.find(f"@{name}(")
-    end = ir_text.find("\n}", start)
-    return ir_text.count("\n", start, end) + 1 if start >= 0 and end >= 0 else 0

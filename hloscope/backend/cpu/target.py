@@ -26,7 +26,7 @@ from ...compilation.target import Target
 from ...ir import parse_hlo
 from ...runtime.signature import Signature
 from ..llvm_split import join_parts, parts_of, split_module
-from ..llvm_worker import Background, LlvmWorker, default_workers, in_parallel, parts_for
+from ..llvm_worker import Background, LlvmWorker, default_workers, parts_for, run_on
 from . import disk_cache, jit
 from .executable import CpuExecutable
 from .llvm_target import llvm_target, target_options
@@ -95,7 +95,7 @@ class CpuBuild:
         parts = split_module(c.llvm_ir, parts_for(self.options.llvm_parts))
         workers = default_workers(len(parts))
         target = llvm_target(self.options)
-        answers = _run(workers, [lambda w=w, p=p: w.optimize(p, target) for w, p in zip(workers, parts)])
+        answers = run_on(workers, [lambda w=w, p=p: w.optimize(p, target) for w, p in zip(workers, parts)])
         self.handles = [(w, handle) for w, (handle, _) in zip(workers, answers)]
         c.optimized_llvm_ir = join_parts([text for _, text in answers])
         split = f", in {len(parts)} parts on {len(parts)} cores" if len(parts) > 1 else ""
@@ -104,7 +104,7 @@ class CpuBuild:
     def codegen(self, c: Compilation) -> str:
         assert self.handles, "llvm-opt runs first"
         workers = [w for w, _ in self.handles]
-        self.obj = _run(workers, [lambda w=w, h=h: w.object(h) for w, h in self.handles])
+        self.obj = run_on(workers, [lambda w=w, h=h: w.object(h) for w, h in self.handles])
         self.handles = []
         c.object_size = sum(len(o) for o in self.obj)
         c.assembly_text = _assembly(c, workers, self.options)
@@ -136,16 +136,6 @@ def stages(c: Compilation) -> list[Stage]:
 
 
 CPU = Target(NAME, parse_options, stages, "codegen", cache_key_fields, load_from_disk)
-
-
-def _run(workers: list[LlvmWorker], calls: list) -> list:
-    """The calls on their workers at once, or one after another where LLVM runs in this
-    process (it must not run on two threads)."""
-    for w in workers:
-        w.start()
-    if any(w.runs_here for w in workers):
-        return [call() for call in calls]
-    return in_parallel(calls)
 
 
 def _assembly(c: Compilation, workers: list[LlvmWorker], opts: CpuOptions) -> LazyText:
