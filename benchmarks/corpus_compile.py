@@ -31,7 +31,7 @@ from hloscope.compiler import compile as hs_compile  # noqa: E402
 from programs import PROGRAMS  # pyright: ignore[reportMissingImports]  # noqa: E402
 
 
-def _best(compile_once, repeats: int) -> float:
+def best_of(compile_once, repeats: int) -> float:
     times = []
     for _ in range(repeats):
         jax.clear_caches()  # jax keeps compiled executables: a second compile would be a lookup
@@ -48,8 +48,8 @@ def compile_times(name: str, repeats: int) -> tuple[float, float, int]:
     text = lowered.as_text(dialect="hlo")
     module = hloscope.parse_hlo(text)
     size = sum(len(c.instructions) for c in module.computations)
-    hs = _best(lambda: hs_compile(hloscope.parse_hlo(text), cache=False), repeats)
-    jx = _best(lambda: jax.jit(fn).lower(*args).compile(), repeats)
+    hs = best_of(lambda: hs_compile(hloscope.parse_hlo(text), cache=False), repeats)
+    jx = best_of(lambda: jax.jit(fn).lower(*args).compile(), repeats)
     return hs, jx, size
 
 

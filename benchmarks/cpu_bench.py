@@ -219,17 +219,10 @@ def compile_hloscope(text: str):
 def compile_times(text: str, jfn, jargs, repeats: int = COMPILE_REPEATS) -> tuple[float, float]:
     """(hloscope, jax) seconds to compile, each the best of `repeats` (jax's caches cleared
     first: a second compile would be a lookup), as benchmarks/corpus_compile.py measures."""
-    def best(compile_once) -> float:
-        times = []
-        for _ in range(repeats):
-            jax.clear_caches()
-            start = time.perf_counter()
-            compile_once()
-            times.append(time.perf_counter() - start)
-        return min(times)
+    from corpus_compile import best_of  # pyright: ignore[reportMissingImports]  # benchmarks/corpus_compile.py
 
-    return (best(lambda: hs_compile(hloscope.parse_hlo(text), cache=False)),
-            best(lambda: jax.jit(jfn).lower(*jargs).compile()))
+    return (best_of(lambda: hs_compile(hloscope.parse_hlo(text), cache=False), repeats),
+            best_of(lambda: jax.jit(jfn).lower(*jargs).compile(), repeats))
 
 
 def copy_bandwidth(reps: int) -> float:
