@@ -222,3 +222,15 @@ def test_ir_panel_times_llvm_per_kernel_on_request(softmax_explorer):
     ir.time_llvm.click()
     assert "LLVM time by kernel" in ir.llvm_times.value
     assert all(k.name in ir.llvm_times.value for k in softmax_explorer.report.kernels)
+
+
+def test_the_llvm_timing_button_says_a_failure_in_the_view(softmax_explorer, monkeypatch):
+    ir = softmax_explorer.panels["ir"]
+    import hloscope.jupyter.panels.ir as ir_module
+
+    def broken(report):
+        raise KeyError("no kernel named 'x' in the LLVM module")
+
+    monkeypatch.setattr(ir_module, "llvm_time_by_kernel", broken)
+    ir.time_llvm.click()
+    assert "timing LLVM failed: KeyError" in ir.llvm_times.value

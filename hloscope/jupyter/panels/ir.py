@@ -72,6 +72,9 @@ class IRPanel(Panel):
             self.llvm_times.value = llvm_time_by_kernel(self.report)._repr_html_()
         except HloscopeError as e:
             self.llvm_times.value = f"<div class='hloscope'><p>{html.escape(str(e))}</p></div>"
+        except Exception as e:  # noqa: BLE001 - a button's failure is said in the view, never a traceback
+            self.llvm_times.value = (f"<div class='hloscope'><p>timing LLVM failed: "
+                                     f"{html.escape(type(e).__name__)}: {html.escape(str(e))}</p></div>")
 
     def _show(self) -> None:
         if self.report is None or not self.view.value:
