@@ -7,11 +7,11 @@ visible no-op stand-in; CPU counting and the host check do not rely on Linux.
 """
 
 import ctypes
-import glob
 import os
 import re
 import shutil
 import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -152,37 +152,69 @@ def test_process_pool_runs_a_parallel_kernel():
     np.testing.assert_allclose(exe(x), np.exp(x), rtol=2e-6)
 
 
-def _old_glob_addresses(libs_dir: str) -> list[int]:
-    """What blas.py used to do: glob Linux OpenBLAS file names and look the name up in each."""
-    found = []
-    for path in sorted(glob.glob(os.path.join(libs_dir, "*openblas*.so*"))):
-        fn = getattr(ctypes.CDLL(path), "openblas_set_num_threads_local", None)
-        if fn is not None:
-            found.append(ctypes.cast(fn, ctypes.c_void_p).value)
-    return found
+DOT = module("a = f32[96,64] parameter(0)\nb = f32[64,80] parameter(1)\n"
+             "d = f32[96,80] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}")
 
 
-def _libs_dir(package) -> str:
-    return os.path.join(os.path.dirname(os.path.dirname(package.__file__)), package.__name__ + ".libs")
+class _DlInfo(ctypes.Structure):
+    _fields_ = [("dli_fname", ctypes.c_char_p), ("dli_fbase", ctypes.c_void_p),
+                ("dli_sname", ctypes.c_char_p), ("dli_saddr", ctypes.c_void_p)]
 
 
-def test_thread_control_is_the_one_the_old_glob_found():
-    import scipy
-
-    old = _old_glob_addresses(_libs_dir(scipy))
-    if not old:
-        pytest.skip("no OpenBLAS in scipy.libs: the old lookup only ever worked with scipy's Linux wheels")
-    assert blas.threads_local_address() == old[0]
-    assert blas.info().thread_control == "openblas_set_num_threads_local"
-    assert "openblas" in blas.info().library and "openblas_set_num_threads_local" in blas.info().describe()
+def _library_file(address: int) -> str:
+    """The shared library holding `address`, by the dynamic loader's own answer (dladdr)."""
+    dladdr = ctypes.CDLL(None).dladdr
+    dladdr.argtypes, dladdr.restype = [ctypes.c_void_p, ctypes.POINTER(_DlInfo)], ctypes.c_int
+    found = _DlInfo()
+    assert dladdr(address, ctypes.byref(found)), "dladdr found no library for the address"
+    return os.path.realpath(found.dli_fname.decode())
 
 
-def test_thread_control_is_scipys_not_numpys():
-    """numpy ships its own OpenBLAS, with the same function name: it must not be the one."""
-    numpys = _old_glob_addresses(_libs_dir(np))
-    if not numpys:
-        pytest.skip("numpy has no OpenBLAS of its own in numpy.libs here")
-    assert blas.threads_local_address() not in numpys
+def test_thread_control_is_in_the_library_the_gemms_come_from():
+    """numpy and scipy each ship an OpenBLAS, both exporting openblas_set_num_threads_local:
+    the control must be the one of the library whose gemm the kernels call."""
+    if not blas.gemm_addresses() or not blas.info().thread_control:
+        pytest.skip("this BLAS has no per-thread thread control (the stand-in is tested below)")
+    gemm_file = _library_file(blas.gemm_addresses()["hloscope_sgemm"])
+    assert _library_file(blas.threads_local_address()) == gemm_file
+    assert _library_file(blas.gemm_addresses()["hloscope_dgemm"]) == gemm_file
+    assert "openblas" in os.path.basename(gemm_file).lower() or "mkl" in gemm_file.lower()
+
+
+def test_numpys_openblas_is_preferred_and_called_with_its_own_integer_width():
+    found = blas.numpy_gemm()
+    if found is None:
+        pytest.skip("numpy's BLAS here is not a scipy-openblas build")
+    assert blas.gemm_library().addresses == found.addresses and blas.index_bits() == found.index_bits == 64
+    assert "numpy's copy (64-bit indices)" in blas.info().describe()
+    exe = compile_text(DOT)
+    assert re.search(r'%"ldc(\.\d+)?" = alloca i64', exe.report.llvm_ir)
+    rng = np.random.default_rng(4)
+    a, b = rng.standard_normal((96, 64)).astype(np.float32), rng.standard_normal((64, 80)).astype(np.float32)
+    np.testing.assert_allclose(exe(a, b), a @ b, rtol=1e-5, atol=1e-5)
+
+
+FALLBACK = "HLO = " + repr(DOT) + """
+import re, numpy as np
+from hloscope.backend.cpu import blas
+blas.numpy_gemm = lambda: None  # as on a numpy whose BLAS is not OpenBLAS, before anything loads
+import hloscope
+from hloscope.compiler import compile
+exe = compile(hloscope.parse_hlo(HLO), cache=False, threads=2, parallel_min_elements=1000)
+assert blas.info().source == "scipy" and blas.index_bits() == 32, blas.info()
+assert re.search(r'%"ldc(\\.\\d+)?" = alloca i32', exe.report.llvm_ir)
+rng = np.random.default_rng(5)
+a, b = rng.standard_normal((96, 64)).astype(np.float32), rng.standard_normal((64, 80)).astype(np.float32)
+np.testing.assert_allclose(exe(a, b), a @ b, rtol=1e-5, atol=1e-5)
+print(blas.info().describe())
+"""
+
+
+def test_scipys_blas_is_the_fallback_with_32_bit_indices():
+    """In a fresh process: the JIT's gemm symbols are bound once per process."""
+    done = subprocess.run([sys.executable, "-c", FALLBACK], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "through scipy.linalg.cython_blas" in done.stdout
 
 
 def test_no_thread_control_gives_the_stand_in():
@@ -195,9 +227,6 @@ def test_no_thread_control_gives_the_stand_in():
     assert "accelerate" in text and "no-op stand-in" in text
     assert "loops" in blas.BlasInfo("", "").describe()
 
-
-DOT = module("a = f32[96,64] parameter(0)\nb = f32[64,80] parameter(1)\n"
-             "d = f32[96,80] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}")
 
 
 def test_dot_without_scipy_blas_lowers_to_loops(monkeypatch):

@@ -12,7 +12,7 @@ pieces of backend/; what is the CPU's own:
     scan_kernel.py    cumulative reduce-windows (cumsum, cummax, ...): one scan per row
     sort_kernel.py    sort: a stable merge sort of each row's permutation
     scatter_kernel.py scatter: the operand copied, then every update combined in order
-    blas.py           sgemm_/dgemm_ from scipy, registered as JIT symbols
+    blas.py           sgemm/dgemm from numpy's (else scipy's) OpenBLAS, registered as JIT symbols
     parallel.py       how many partitions a kernel gets, and the calls that run them
     thread_pool.py    the process's persistent worker threads (native code)
     entry.py          the entry function: the schedule, one call per kernel, over one arena

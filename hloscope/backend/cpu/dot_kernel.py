@@ -4,7 +4,7 @@ Both paths start from the dot's matrix form (backend/gemm.py): per batch element
 M x K (or K x M) and a K x N (or N x K) row-major matrix. Other dots fall back to the
 elemental rule (one inner product per output element).
 
-  blas   C^T = B^T A^T through sgemm_/dgemm_ (column-major), one call per batch element.
+  blas   C^T = B^T A^T through sgemm/dgemm (column-major), one call per batch element.
   loops  for j0 in blocks of 256 columns: for i in rows: C[i, j0:] = 0;
              for k: a = A[i, k]; C[i, j0:] += a * B[k, j0:]     <- the vectorized axpy
          (or, with B stored transposed, a dot product over k per (i, j)); rows split across
@@ -90,16 +90,21 @@ def emit_blas(ctx, form: GemmForm, dtype: str, out, lhs, rhs, begin=None, end=No
         b.store(ir.Constant(ty, value), p)
         return p
 
+    index = ir.IntType(blas.index_bits())  # the BLAS's integer: i32 (LP64) or i64 (ILP64)
+
+    def size_of(value):  # an i64 size as the BLAS's integer
+        return value if index == I64 else b.trunc(value, index)
+
     transa = slot(I8, ord("T" if form.rhs_transposed else "N"), "transa")
     transb = slot(I8, ord("T" if form.lhs_transposed else "N"), "transb")
-    k = slot(I32, form.k, "k")
-    m, n = ctx.alloca(I32, "m"), ctx.alloca(I32, "n")
+    k = slot(index, form.k, "k")
+    m, n = ctx.alloca(index, "m"), ctx.alloca(index, "n")
     part = b.sub(end, begin) if begin is not None else None
-    b.store(b.trunc(part, I32) if part is not None and by_columns else I32(form.n), m)
-    b.store(b.trunc(part, I32) if part is not None and not by_columns else I32(form.m), n)
-    lda = slot(I32, max(1, form.k if form.rhs_transposed else form.n), "lda")
-    ldb = slot(I32, max(1, form.m if form.lhs_transposed else form.k), "ldb")
-    ldc = slot(I32, max(1, form.n), "ldc")
+    b.store(size_of(part) if part is not None and by_columns else index(form.n), m)
+    b.store(size_of(part) if part is not None and not by_columns else index(form.m), n)
+    lda = slot(index, max(1, form.k if form.rhs_transposed else form.n), "lda")
+    ldb = slot(index, max(1, form.m if form.lhs_transposed else form.k), "ldb")
+    ldc = slot(index, max(1, form.n), "ldc")
     alpha, beta = slot(ft, 1.0, "alpha"), slot(ft, 0.0, "beta")
     size = 4 if dtype == "f32" else 8
     first = begin if begin is not None else I64(0)

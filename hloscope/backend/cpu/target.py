@@ -13,6 +13,7 @@ is this target's own (disk_cache.py).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +28,7 @@ from ...ir import parse_hlo
 from ...runtime.signature import Signature
 from ..llvm_split import join_parts, parts_of, split_module
 from ..llvm_worker import Background, LlvmWorker, default_workers, parts_for, run_on
-from . import disk_cache, jit
+from . import blas, disk_cache, jit
 from .executable import CpuExecutable
 from .llvm_target import llvm_target, target_options
 from .lowering import Lowered, LoweringOptions, lower
@@ -48,7 +49,9 @@ def cache_key_fields(c: Compilation) -> dict[str, Any] | None:
         return None
     return {"target": NAME, **opts.code_fields(),
             "host": target_options(opts).resolved(), "triple": llvm.get_default_triple(),
-            "llvmlite": llvmlite.__version__, "llvm": llvm.llvm_version_info}
+            "llvmlite": llvmlite.__version__, "llvm": llvm.llvm_version_info,
+            # the gemm calls in the object take this library's integer width
+            "blas": dataclasses.astuple(blas.info())}
 
 
 def load_from_disk(c: Compilation, key: str) -> CpuExecutable | None:
