@@ -185,7 +185,8 @@ def test_numpys_openblas_is_preferred_and_called_with_its_own_integer_width():
     found = blas.numpy_gemm()
     if found is None:
         pytest.skip("numpy's BLAS here is not a scipy-openblas build")
-    assert blas.gemm_library().addresses == found.addresses and blas.index_bits() == found.index_bits == 64
+    chosen = blas.gemm_library()
+    assert chosen is not None and chosen.addresses == found.addresses and blas.index_bits() == found.index_bits == 64
     assert "numpy's copy (64-bit indices)" in blas.info().describe()
     exe = compile_text(DOT)
     assert re.search(r'%"ldc(\.\d+)?" = alloca i64', exe.report.llvm_ir)

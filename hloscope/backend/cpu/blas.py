@@ -174,8 +174,8 @@ def _cython_blas() -> ModuleType:
 def find_thread_control(handle: ctypes.CDLL | None, names: tuple[str, ...] = THREAD_CONTROLS) -> tuple[str, int]:
     """(name, address) of the first of `names` reachable through `handle`, or ("", address
     of the no-op stand-in) when there is none."""
-    for name in names if handle is not None else ():
-        address = _address(handle, name)
+    for name in names:
+        address = _address(handle, name) if handle is not None else None
         if address is not None:
             return name, address
     return "", no_threads_address()
