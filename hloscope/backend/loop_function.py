@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 
 from .buffers import Buffer
-from .kernel_spec import distinct_buffers, llvm_name, location
+from .kernel_spec import KernelSpec, distinct_buffers, llvm_name, location
 from .llvm_types import I64, PTR, VOID
 
 
@@ -36,6 +36,7 @@ class LoopKernel:
     partitions: int = 1  # how many calls split [0, extent) (the CPU decides: cpu/parallel.py)
     notes: list[str] = field(default_factory=list)
     function: ir.Function | None = None  # the LLVM function
+    spec: KernelSpec | None = None  # what it computes, when it is the whole of one spec (CPU row chains read it)
 
 
 class LoopFunction:

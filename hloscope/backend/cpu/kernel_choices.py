@@ -105,13 +105,21 @@ class CpuKernels:
         chunks = chunk_count(self.mc, spec, parts, self.parallel_min_elements) if not extra else 0
         if chunks > 1:
             return emit_split_reduce(self.mc, spec, parts, chunks, layout)
-        return [emit_reduce_kernel(self.mc, spec, parts, extra)]
+        return [_whole(emit_reduce_kernel(self.mc, spec, parts, extra), spec, extra)]
 
     def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
         plan = scan_plan(self.hlo, spec.comp) if not extra else None
         if plan is not None:
             return emit_scan_kernel(self.mc, spec, plan)
-        return emit_loop_kernel(self.mc, spec, extra)
+        return _whole(emit_loop_kernel(self.mc, spec, extra), spec, extra)
+
+
+def _whole(kernel: LoopKernel, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
+    """Mark a kernel that computes all of `spec` by itself (no dot kernel before it), so a
+    row chain (row_chains.py) may read what it reads and writes."""
+    if not extra:
+        kernel.spec = spec
+    return kernel
 
 
 def _sixteen_bit_column(spec: KernelSpec, parts: ReduceParts) -> bool:

@@ -33,6 +33,7 @@ from .control_flow import CONTROL_FLOW, ConditionalStep, WhileStep
 from .entry import EntryEmitter
 from .kernel_choices import CpuKernels
 from .parallel import decide_partitions, host_threads
+from .row_chains import Member, chain_rows, emit_chain
 
 NAME = "cpu"
 
@@ -104,7 +105,7 @@ class CpuPrograms:
 
     def lower(self, comp: Computation, layout: BufferLayout, name: str, external: bool = False) -> ir.Function:
         """The program function `name` running comp's steps over `layout`."""
-        steps = program_steps(self, comp, layout)
+        steps = chain_rows(program_steps(self, comp, layout), self._row_chain)
         emitter = EntryEmitter(self.mc.llmod, name, comp, layout, self.mc.constants, self.options.thread_pool)
         for step in steps:
             if isinstance(step, LoopKernel):
@@ -116,6 +117,15 @@ class CpuPrograms:
         if not external:
             fn.linkage = "internal"
         return fn
+
+    def _row_chain(self, members: list[Member]) -> LoopKernel:
+        """One function running `members` block by block over their rows (row_chains.py),
+        split over the threads as one kernel."""
+        chain = emit_chain(self.mc.llmod, self.mc.unique_name(f"{members[0].kernel.name}.rows"), members)
+        decide_partitions(chain, self.threads, self.options.parallel_min_elements)
+        for m in members:  # the report shows the threads the chain runs on
+            m.kernel.partitions = chain.partitions
+        return chain
 
     def control_flow(self, inst: Instruction, comp: Computation, layout: BufferLayout) -> Sequence[Step]:
         return [CONTROL_FLOW[inst.opcode](self, inst, comp, layout)]
