@@ -123,3 +123,18 @@ def test_buffers_sharing_memory_unevenly_keep_kernels_apart():
     assert not row_chains._joins(first, _member({y: ANY}, [_buffer(2048, 1024, "z")]))
     # shares nothing with the chain: nothing to gain
     assert not row_chains._joins(first, _member({_buffer(4096, 1024, "u"): ROW}, [_buffer(8192, 1024, "v")]))
+
+
+def test_a_long_run_of_row_kernels_is_cut_into_chains_of_bounded_length():
+    x = np.random.default_rng(4).standard_normal((96, 200)).astype(np.float32)
+
+    def centred_again_and_again(x):
+        for _ in range(12):
+            x = x - x.max(axis=1, keepdims=True) * 0.5
+        return x
+
+    exe = hloscope.jit(centred_again_and_again, threads=2, parallel_min_elements=1).compile(x)
+    chains = chains_of(exe.report)
+    sizes = [chains.count(c) for c in set(chains)]
+    assert len(set(chains)) >= 2 and max(sizes) == row_chains.MAX_KERNELS
+    np.testing.assert_allclose(exe(x), centred_again_and_again(x.astype(np.float64)), rtol=1e-4, atol=1e-4)

@@ -44,6 +44,10 @@ from ..loop_function import LoopKernel
 from ..loops import for_range
 
 CHAIN_KINDS = ("loop", "reduce")
+# At most this many kernels in one chain: a block holds a row of every array of the chain, so
+# a longer one would shrink the block to a few rows; it also keeps checking a kernel against
+# the chain it joins a bounded amount of work (a 20,000-instruction module's lowering stays linear).
+MAX_KERNELS = 8
 # Rows per block: the chain's arrays' rows in about this many bytes. On softmax and layernorm
 # (4096 x 1024 f32) 24-128 KB ran best, 512 KB and more up to 40% slower: the block should
 # stay near the 48 KB first-level cache, not merely in the 2 MB second.
@@ -213,7 +217,7 @@ def find_chains(steps: list) -> list[list[Member]]:
     current = Chain()
     for step in steps:
         m = member_of(step) if isinstance(step, LoopKernel) else None
-        if m is not None and current.members and _joins(current, m):
+        if m is not None and 0 < len(current.members) < MAX_KERNELS and _joins(current, m):
             current.members.append(m)
             continue
         if len(current.members) > 1:
