@@ -273,3 +273,27 @@ def test_cache_key_names_the_target_triple(monkeypatch):
     key = cache_key("HloModule m", cpu_target.cache_key_fields(c) or {})
     monkeypatch.setattr(cpu_target.llvm, "get_default_triple", lambda: "arm64-apple-darwin23.0.0")
     assert cache_key("HloModule m", cpu_target.cache_key_fields(c) or {}) != key
+
+
+@pytest.mark.parametrize("cpu,features,full_width", [
+    ("emeraldrapids", "+avx2,+avx512f,+fma", True),
+    ("sapphirerapids", "+avx512f", True),
+    ("skylake-avx512", "+avx2,+avx512f", False),  # clocks down under 512-bit code: LLVM's 256 stays
+    ("znver4", "+avx512f", False),
+    ("emeraldrapids", "+avx2,-avx512f", False),  # AVX-512 turned off (a VM may hide it)
+])
+def test_512_bit_vectors_are_preferred_only_on_cores_where_they_pay(monkeypatch, cpu, features, full_width):
+    class Features:
+        def flatten(self):
+            return features
+
+    monkeypatch.setattr(jit.llvm, "get_host_cpu_name", lambda: cpu)
+    monkeypatch.setattr(jit.llvm, "get_host_cpu_features", lambda: Features())
+    jit.host_cpu.cache_clear()
+    try:
+        name, got = jit.host_cpu()
+        assert name == cpu and got.startswith(features)
+        assert got.endswith(",-prefer-256-bit") == full_width
+    finally:
+        monkeypatch.undo()
+        jit.host_cpu.cache_clear()
