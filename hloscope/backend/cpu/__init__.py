@@ -15,6 +15,7 @@ pieces of backend/; what is the CPU's own:
     blas.py           sgemm/dgemm from numpy's (else scipy's) OpenBLAS, registered as JIT symbols
     parallel.py       how many partitions a kernel gets, and the calls that run them
     row_chains.py     consecutive kernels over the same rows run a block of rows at a time
+    same_kernels.py   a repeated computation (same code key) calls the first kernel's code
     thread_pool.py    the process's persistent worker threads (native code)
     entry.py          the entry function: the schedule, one call per kernel, over one arena
     control_flow.py   while and conditional: condition, body and branches as called programs

@@ -34,6 +34,7 @@ from .conv_kernel import emit_conv_kernel
 from .dot_kernel import emit_dot_kernel
 from .reduce_kernel import emit_reduce_kernel
 from .scan_kernel import emit_scan_kernel, scan_plan
+from .same_kernels import code_key, same_code
 from .scatter_kernel import emit_scatter_kernel
 from .select_scatter_kernel import emit_select_scatter_kernel
 from .sort_kernel import emit_sort_kernel
@@ -61,6 +62,7 @@ class CpuKernels:
 
     def __init__(self, mc: ModuleContext, parallel_min_elements: int):
         self.mc, self.parallel_min_elements = mc, parallel_min_elements
+        self._emitted: dict[tuple, LoopKernel] = {}  # by code key (same_kernels.py)
 
     @property
     def target(self) -> str:
@@ -105,21 +107,29 @@ class CpuKernels:
         chunks = chunk_count(self.mc, spec, parts, self.parallel_min_elements) if not extra else 0
         if chunks > 1:
             return emit_split_reduce(self.mc, spec, parts, chunks, layout)
-        return [_whole(emit_reduce_kernel(self.mc, spec, parts, extra), spec, extra)]
+        if extra:
+            return [emit_reduce_kernel(self.mc, spec, parts, extra)]
+        return [self._once("reduce", spec, lambda: emit_reduce_kernel(self.mc, spec, parts))]
 
     def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
         plan = scan_plan(self.hlo, spec.comp) if not extra else None
         if plan is not None:
             return emit_scan_kernel(self.mc, spec, plan)
-        return _whole(emit_loop_kernel(self.mc, spec, extra), spec, extra)
+        if extra:
+            return emit_loop_kernel(self.mc, spec, extra)
+        return self._once("loop", spec, lambda: emit_loop_kernel(self.mc, spec))
 
-
-def _whole(kernel: LoopKernel, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
-    """Mark a kernel that computes all of `spec` by itself (no dot kernel before it), so a
-    row chain (row_chains.py) may read what it reads and writes."""
-    if not extra:
+    def _once(self, kind: str, spec: KernelSpec, emit: Callable[[], LoopKernel]) -> LoopKernel:
+        """The kernel of a whole spec, emitted once per code key (same_kernels.py); marked
+        with its spec so a row chain (row_chains.py) may read what it reads and writes."""
+        key = code_key(kind, spec)
+        first = self._emitted.get(key)
+        if first is not None:
+            return same_code(first, spec)
+        kernel = emit()
         kernel.spec = spec
-    return kernel
+        self._emitted[key] = kernel
+        return kernel
 
 
 def _sixteen_bit_column(spec: KernelSpec, parts: ReduceParts) -> bool:

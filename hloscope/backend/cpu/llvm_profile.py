@@ -91,11 +91,11 @@ def llvm_time_by_kernel(x: Any) -> LlvmTimes:
     ir_text = c.llvm_ir
     opts = CpuOptions.of(c.options)
     target = llvm_target(opts)
-    kernels = list(c.kernels)
+    modules = kernel_modules(ir_text)
+    kernels = [k for k in c.kernels if k.name in modules]  # a repeated computation calls its first's code
     workers = default_workers(max(1, min(usable_cores(), len(kernels))))
     # Kernels go to the workers in turns; each worker runs its share one after another.
     shares = [kernels[i::len(workers)] for i in range(len(workers))]
-    modules = kernel_modules(ir_text)
     calls = [lambda w=w, share=share: [_time_one(w, k.name, *modules[k.name], target) for k in share]
              for w, share in zip(workers, shares)]
     warm_up_workers(workers, target)  # a fresh child's first run is slower: not the kernel's cost
