@@ -22,10 +22,8 @@ from ...ir.dtypes import element_type, integer_range
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
 from ...ir.shape import ArrayShape, Shape
-from ..unsupported import unsupported
-from .type_rewrite import BYTE_MOVES, TypeRewriter, any_array, map_arrays, rewrite_computations, with_computations
+from .type_rewrite import BytesRewriter, any_array, map_arrays, rewrite_computations, with_computations
 
-TARGET = "cpu"
 NARROW = {"s4": "s8", "u4": "u8", "s2": "s8", "u2": "u8", "s1": "s8", "u1": "u8"}
 ARITHMETIC = frozenset("add subtract multiply negate and or xor not maximum minimum abs clamp".split())
 
@@ -47,7 +45,9 @@ def narrow_ints_as_bytes(module: HloModule) -> HloModule:
     return with_computations(module, rewrite_computations(module, _Rewriter))
 
 
-class _Rewriter(TypeRewriter):
+class _Rewriter(BytesRewriter):
+    types = frozenset(NARROW)
+
     def scalar(self, name: str, dtype: str, value: int) -> str:
         literal = Literal(np.array(value, element_type(dtype).numpy))
         self.out.append(Instruction(name, "constant", ArrayShape(dtype, ()), (), {}, literal=literal))
@@ -57,30 +57,20 @@ class _Rewriter(TypeRewriter):
         return self.emit(name, "broadcast", ArrayShape(dtype, dims), (self.scalar(f"{name}.s", dtype, value),),
                          dimensions=())
 
-    def rewrite(self, inst: Instruction) -> None:
-        shapes = [inst.shape, *(self.comp[o].shape for o in inst.operands)]
-        if not any(_narrow(s) for s in shapes):
-            self.out.append(inst)
-        elif inst.opcode in ("fusion", "call"):
-            self.inline(inst)
-        elif inst.opcode in BYTE_MOVES:
-            self.out.append(inst.replace(shape=raw_shape(inst.shape)))
-        elif inst.opcode == "constant" and inst.literal is not None and isinstance(inst.literal.value, np.ndarray):
-            raw = np.asarray(inst.literal.value).view(element_type(NARROW[inst.shape.as_array().dtype]).numpy)
-            self.out.append(Instruction(inst.name, "constant", raw_shape(inst.shape), (), {}, inst.metadata,
-                                        literal=Literal(raw.copy())))
-        elif inst.opcode == "convert":
-            self.convert(inst)
-        elif inst.opcode in ARITHMETIC or inst.opcode == "compare":
-            args = tuple(self.decoded(o, f"{inst.name}.{k}") for k, o in enumerate(inst.operands))
-            if inst.opcode == "compare":
-                self.out.append(inst.replace(operands=args))
-                return
-            wide = self.emit(f"{inst.name}.wide", inst.opcode, raw_shape(inst.shape), args, **dict(inst.attrs))
-            self.encode(inst.name, wide, inst.shape.as_array())
-        else:
-            dtype = next(s.dtype for s in shapes if isinstance(s, ArrayShape) and s.dtype in NARROW)
-            raise unsupported(TARGET, f"{inst.opcode} on {dtype}", inst.name)
+    def raw_shape(self, shape: Shape) -> Shape:
+        return raw_shape(shape)
+
+    def compute(self, inst: Instruction) -> bool:
+        """Arithmetic on the decoded values, encoded again; a compare on the decoded values."""
+        if inst.opcode not in ARITHMETIC and inst.opcode != "compare":
+            return False
+        args = tuple(self.decoded(o, f"{inst.name}.{k}") for k, o in enumerate(inst.operands))
+        if inst.opcode == "compare":
+            self.out.append(inst.replace(operands=args))
+            return True
+        wide = self.emit(f"{inst.name}.wide", inst.opcode, raw_shape(inst.shape), args, **dict(inst.attrs))
+        self.encode(inst.name, wide, inst.shape.as_array())
+        return True
 
     def decoded(self, name: str, tag: str) -> str:
         """Operand `name` as values: sign-extended or masked from its byte."""

@@ -88,7 +88,7 @@ def member_of(kernel: LoopKernel) -> Member | None:
     if spec is None or kernel.kind not in CHAIN_KINDS or kernel.extent < 2:
         return None
     comp = spec.comp
-    outs = [s for s in leaves(comp.root_instruction.shape)]
+    outs = leaves(comp.root_instruction.shape)
     if not outs or not all(isinstance(s, ArrayShape) and s.rank and is_default_physical(s) for s in outs):
         return None
     rows = outs[0].dims[0]

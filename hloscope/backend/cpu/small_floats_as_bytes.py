@@ -27,10 +27,8 @@ from ...ir.dtypes import element_type
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
 from ...ir.shape import ArrayShape, Shape
-from ..unsupported import unsupported
-from .type_rewrite import BYTE_MOVES, TypeRewriter, any_array, map_arrays, rewrite_computations, with_computations
+from .type_rewrite import BytesRewriter, any_array, map_arrays, rewrite_computations, with_computations
 
-TARGET = "cpu"
 SMALL = frozenset("f8e5m2 f8e4m3 f8e4m3fn f8e4m3b11fnuz f8e3m4 f8e5m2fnuz f8e4m3fnuz f8e8m0fnu f4e2m1fn".split())
 ADD = "small_float_count"
 
@@ -76,28 +74,15 @@ def small_floats_as_bytes(module: HloModule) -> HloModule:
     return with_computations(module, [count, *rewrite_computations(module, _Rewriter)])
 
 
-class _Rewriter(TypeRewriter):
+class _Rewriter(BytesRewriter):
+    types = SMALL
+
     def const(self, name: str, value: np.ndarray, dtype: str) -> str:
         self.out.append(Instruction(name, "constant", ArrayShape(dtype, value.shape), (), {}, literal=Literal(value)))
         return name
 
-    def rewrite(self, inst: Instruction) -> None:
-        shapes = [inst.shape, *(self.comp[o].shape for o in inst.operands)]
-        if not any(_small(s) for s in shapes):
-            self.out.append(inst)
-        elif inst.opcode in ("fusion", "call"):
-            self.inline(inst)
-        elif inst.opcode in BYTE_MOVES:
-            self.out.append(inst.replace(shape=raw_shape(inst.shape)))
-        elif inst.opcode == "constant" and inst.literal is not None and isinstance(inst.literal.value, np.ndarray):
-            raw = np.asarray(inst.literal.value).view(np.uint8).copy()
-            self.out.append(Instruction(inst.name, "constant", raw_shape(inst.shape), (), {}, inst.metadata,
-                                        literal=Literal(raw)))
-        elif inst.opcode == "convert":
-            self.convert(inst)
-        else:
-            dtype = next(s.dtype for s in shapes if isinstance(s, ArrayShape) and s.dtype in SMALL)
-            raise unsupported(TARGET, f"{inst.opcode} on {dtype}", inst.name)
+    def raw_shape(self, shape: Shape) -> Shape:
+        return raw_shape(shape)
 
     def convert(self, inst: Instruction) -> None:
         src, dst = self.comp[inst.operands[0]].shape.as_array(), inst.shape.as_array()

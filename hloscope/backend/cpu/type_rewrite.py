@@ -13,10 +13,17 @@ from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
+
+from ...ir.attributes import Literal
 from ...ir.computation import Computation
+from ...ir.dtypes import element_type
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
 from ...ir.shape import ArrayShape, Shape, TupleShape
+from ..unsupported import unsupported
+
+TARGET = "cpu"
 
 # Ops that only move bytes: over the byte types they are the same op on the byte shape.
 BYTE_MOVES = frozenset("parameter tuple get-tuple-element copy reshape transpose broadcast slice concatenate reverse "
@@ -66,6 +73,45 @@ class TypeRewriter:
         for i in callee.instructions:
             if i.opcode != "parameter":
                 self.out.append(i.replace(name=names[i.name], operands=tuple(names[o] for o in i.operands)))
+
+
+class BytesRewriter(TypeRewriter):
+    """A rewrite of types kept one value a byte (sub-byte integers, f8/f4 floats). What
+    touches none of them passes through; a fusion or call is inlined; ops that only move
+    data take the byte shape; a constant is its bytes; `convert` and, where a subclass can,
+    arithmetic (`compute`) are lowered by the subclass; any other op is refused by name."""
+
+    types: frozenset[str] = frozenset()  # the dtypes rewritten
+
+    def raw_shape(self, shape: Shape) -> Shape:
+        """The shape of the bytes the values are kept in."""
+        raise NotImplementedError
+
+    def convert(self, inst: Instruction) -> None:
+        raise NotImplementedError
+
+    def compute(self, inst: Instruction) -> bool:
+        """Lower an op on the values themselves; False when there is no rule for it."""
+        return False
+
+    def rewrite(self, inst: Instruction) -> None:
+        shapes = [inst.shape, *(self.comp[o].shape for o in inst.operands)]
+        if not any(any_array(s, lambda a: a.dtype in self.types) for s in shapes):
+            self.out.append(inst)
+        elif inst.opcode in ("fusion", "call"):
+            self.inline(inst)
+        elif inst.opcode in BYTE_MOVES:
+            self.out.append(inst.replace(shape=self.raw_shape(inst.shape)))
+        elif inst.opcode == "constant" and inst.literal is not None and isinstance(inst.literal.value, np.ndarray):
+            byte = element_type(self.raw_shape(inst.shape).as_array().dtype).numpy
+            raw = np.asarray(inst.literal.value).view(byte).copy()
+            self.out.append(Instruction(inst.name, "constant", self.raw_shape(inst.shape), (), {}, inst.metadata,
+                                        literal=Literal(raw)))
+        elif inst.opcode == "convert":
+            self.convert(inst)
+        elif not self.compute(inst):
+            dtype = next(s.dtype for s in shapes if isinstance(s, ArrayShape) and s.dtype in self.types)
+            raise unsupported(TARGET, f"{inst.opcode} on {dtype}", inst.name)
 
 
 def rewrite_computations(module: HloModule, rewriter: type[TypeRewriter]) -> list[Computation]:
