@@ -31,8 +31,20 @@ from typing import IO, Any
 MAX_HANDLES = 8  # optimized modules waiting for their object or assembly
 
 
+_machines: dict[tuple, Any] = {}  # by what makes one: a new one costs 2-3 ms here, per request
+
+
 def target_machine(llvm: Any, t: dict[str, Any]) -> Any:
-    """The TargetMachine `t` describes (see the module docstring)."""
+    """The TargetMachine `t` describes (see the module docstring), made once per description:
+    its subtarget (instruction tables, lowering rules) is built on first use, so a fresh
+    machine per optimization and per code generation would build it again each time."""
+    key = tuple(t.get(k) for k in ("triple", "cpu", "features", "opt_level", "jit", "pic"))
+    if key not in _machines:
+        _machines[key] = _new_target_machine(llvm, t)
+    return _machines[key]
+
+
+def _new_target_machine(llvm: Any, t: dict[str, Any]) -> Any:
     target = llvm.Target.from_triple(t["triple"]) if t.get("triple") else llvm.Target.from_default_triple()
     opt = min(int(t["opt_level"]), 3)
     if t.get("jit"):
