@@ -55,7 +55,7 @@ def emit_fast_then_fix(em, kf, root: str, shape, begin, end, outputs) -> None:
     found = em.ctx.alloca(I1, "huge_trig")
     b.store(I1(0), found)
     scalar.huge_trig = []
-    with for_range(b, begin, end, "fast") as i:
+    with for_range(b, begin, end, "fast", interleave=False) as i:
         index = Index(shape, linear=i)
         store_leaves(em, kf, em.value(root, index), index, outputs)
         if scalar.huge_trig:
@@ -80,7 +80,7 @@ def emit_blocked_loop(em, kf, root: str, shape, begin, end, outputs) -> None:
         stop = b.select(b.icmp_signed("<", stop, end), stop, end)
         b.store(I1(0), found)
         scalar.huge_trig = []
-        with for_range(b, start, stop, "chk") as i:
+        with for_range(b, start, stop, "chk", interleave=False) as i:
             em.value(root, Index(shape, linear=i))  # only the flags are used; the rest is dead
             flags = scalar.huge_trig
             if flags:
@@ -98,7 +98,7 @@ def emit_blocked_loop(em, kf, root: str, shape, begin, end, outputs) -> None:
 
 
 def _element_loop(em, kf, root, shape, start, stop, outputs, name: str) -> None:
-    with for_range(em.b, start, stop, name) as i:
+    with for_range(em.b, start, stop, name, interleave=False) as i:
         index = Index(shape, linear=i)
         store_leaves(em, kf, em.value(root, index), index, outputs)
 

@@ -33,7 +33,7 @@ SEPARATOR = "; ---- hloscope: LLVM module part {k} of {n} ----"
 _SEPARATOR = re.compile(r"^; ---- hloscope: LLVM module part \d+ of \d+ ----$", re.M)
 _LOCAL_LINKAGE = re.compile(r"^define (internal|private) ")
 _DEFINED = re.compile(r'@"([^"]+)"\(|@([-\w.$]+)\(')
-_LOCAL_NAME = re.compile(r'%"[^"]*"|%[-\w.$]+')
+_LOCAL_NAME = re.compile(r'%"[^"]*"|%[-\w.$]+|![0-9]+')  # values, and metadata (each loop's own ID)
 
 
 @dataclass
@@ -49,7 +49,7 @@ class _Function:
         return "\n".join([self.header, *self.body])
 
     def shape(self) -> str:
-        """The function with its own name and its local value names left out: equal for
+        """The function with its own name, its local value names and its metadata numbers left out: equal for
         functions with the same body (what MergeFunctions would merge, and a bit more)."""
         signature_and_body = self.text().split("(", 1)[1]
         return _LOCAL_NAME.sub("%", signature_and_body)

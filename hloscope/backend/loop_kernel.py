@@ -7,6 +7,7 @@ Two loop shapes:
   nested one loop per non-unit output dimension, major to minor, so the innermost loop walks
          contiguous memory: `for i: for j: out[i, j] = a[i, j] + b[j]`.
 Both vectorize. The outermost loop runs over [begin, end), so partitions can split it.
+Neither interleaves: their iterations are independent (backend/loops.py says why).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def emit_loops(em, kf, kernel: LoopKernel | None, root: str, shape: ArrayShape, 
         if has_trig(em.comp):  # sin/cos/tan: the exact reduction only in blocks that need it
             emit_trig_loop(em, kf, root, shape, begin, end, outputs)
         else:
-            with for_range(b, begin, end, "i") as i:
+            with for_range(b, begin, end, "i", interleave=False) as i:
                 store_leaves(em, kf, em.value(root, Index(shape, linear=i)), Index(shape, linear=i), outputs)
         if kernel:
             kernel.extent, kernel.granule, kernel.notes = shape.size, 64, ["flat loop over the linear index"]
@@ -67,7 +68,7 @@ def emit_loops(em, kf, kernel: LoopKernel | None, root: str, shape: ArrayShape, 
     bounds = [(0, shape.dims[d]) for d in order]
     if order and not whole:
         bounds[0] = (kf.begin, kf.end)
-    with loop_nest(b, bounds, [f"i{d}" for d in order]) as ivs:
+    with loop_nest(b, bounds, [f"i{d}" for d in order], interleave=False) as ivs:
         multi = [I64(0)] * shape.rank
         for d, v in zip(order, ivs):
             multi[d] = v

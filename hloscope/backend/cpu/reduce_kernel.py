@@ -12,6 +12,7 @@ The loop order follows the input's layout so the innermost loop reads contiguous
                         out[...] = init
                         for r in reduced:  for k in kept-minor:  out[k] = op(out[k], x[r, k])
                     the inner loop over k is contiguous in both arrays and vectorizes.
+                    (its iterations are independent: it does not interleave, see loops.py)
 
 A multi-output fusion may hold several reduces of the same input shape (siblings: sum, max
 and min of the same rows) and elementwise results of the input's shape (the exp of softmax
@@ -20,6 +21,7 @@ written out while it is summed); all of them are computed in the same loops.
 
 from __future__ import annotations
 
+from ...cost.analysis import TRANSCENDENTAL
 from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
 from ..elemental import ElementalEmitter
@@ -108,7 +110,8 @@ def _row(em, kf, heroes, sides, in_shape, plan, partitioned):
                 b.store(init, slot)
                 slot_list.append(slot)
             slots.append(slot_list)
-        with em.scope(), loop_nest(b, _bounds(in_shape, plan["reduced"], kf, False), [f"r{d}" for d in plan["reduced"]]) as red:
+        reduced = _bounds(in_shape, plan["reduced"], kf, False)
+        with em.scope(), loop_nest(b, reduced, [f"r{d}" for d in plan["reduced"]], _accumulator_bound(em.comp)) as red:
             index = Index(in_shape, multi=_multi(in_shape, plan["reduced"], red, base))
             for (hero, outs), slot_list in zip(heroes, slots):
                 accs = [b.load(s) for s in slot_list]
@@ -121,6 +124,13 @@ def _row(em, kf, heroes, sides, in_shape, plan, partitioned):
                 store(b, b.load(slot), _address(em, kf, out, _out_index(hero, out.shape, base)), out.shape.dtype)
 
 
+def _accumulator_bound(comp) -> bool:
+    """Whether a row reduction's speed is bound by its accumulator's latency, so that
+    interleaving (several accumulators) pays: not when each element costs a transcendental
+    function, which is then the bound (backend/loops.py)."""
+    return not any(inst.opcode in TRANSCENDENTAL for inst in comp.instructions)
+
+
 def _column(em, kf, heroes, sides, in_shape, plan, partitioned):
     b = em.b
     outer_part = partitioned and bool(plan["outer"])
@@ -129,13 +139,13 @@ def _column(em, kf, heroes, sides, in_shape, plan, partitioned):
         base = _multi(in_shape, plan["outer"], outer)
         inits = [_inits(em, hero) for hero, _ in heroes]
         inner_bounds = _bounds(in_shape, plan["inner"], kf, inner_part)
-        with em.scope(), loop_nest(b, inner_bounds, [f"k{d}" for d in plan["inner"]]) as inner:
+        with em.scope(), loop_nest(b, inner_bounds, [f"k{d}" for d in plan["inner"]], interleave=False) as inner:
             multi = _multi(in_shape, plan["inner"], inner, base)
             for (hero, outs), values in zip(heroes, inits):
                 for out, v in zip(outs, values):
                     store(b, v, _address(em, kf, out, _out_index(hero, out.shape, multi)), out.shape.dtype)
         with em.scope(), loop_nest(b, _bounds(in_shape, plan["reduced"], kf, False), [f"r{d}" for d in plan["reduced"]]) as red:
-            with em.scope(), loop_nest(b, inner_bounds, [f"k{d}" for d in plan["inner"]]) as inner:
+            with em.scope(), loop_nest(b, inner_bounds, [f"k{d}" for d in plan["inner"]], interleave=False) as inner:
                 multi = _multi(in_shape, plan["inner"], inner, _multi(in_shape, plan["reduced"], red, base))
                 index = Index(in_shape, multi=multi)
                 for hero, outs in heroes:
