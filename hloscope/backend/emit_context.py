@@ -20,6 +20,7 @@ class EmitOptions:
     fast_math: bool = False  # `fast` flags on all float arithmetic (no NaN/inf guarantees)
     reassociate_reductions: bool = True  # `reassoc` on reduction accumulation: vectorizable sums
     dot: str = "blas"  # "blas" (sgemm_/dgemm_ through scipy) or "loops" (tiled loop nest)
+    library: bool = True  # CPU: call the precompiled library's kernels where one fits (cpu/library/)
 
 
 class ConstantPool:

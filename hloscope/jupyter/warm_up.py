@@ -1,7 +1,8 @@
 """Loading the CPU backend in the background when `%load_ext hloscope` runs.
 
 LLVM's native target, the BLAS symbols and the thread pool take ~0.7 s once per process,
-and the LLVM worker (a child process: backend/llvm_worker.py) takes a moment to start;
+the kernel library (backend/cpu/library/) ~0.1 s more, and the LLVM worker (a child
+process: backend/llvm_worker.py) takes a moment to start;
 started when the extension loads, they are usually ready before the first %%hlo cell
 needs them. The backend's own initialization is thread-safe, so a compile that starts
 meanwhile simply waits for it.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import threading
 
 from ..backend.cpu import jit
+from ..backend.cpu.library import loader as library_loader
 from ..backend.cpu.llvm_target import llvm_target
 from ..backend.cpu.options import CpuOptions
 from ..backend.llvm_worker import default_workers, parts_for, warm_up_workers
@@ -35,6 +37,7 @@ def _initialize() -> None:
         jit.initialize()
         target = llvm_target(CpuOptions())
         warm_up_workers(default_workers(parts_for(0)), target)
+        library_loader.ensure_loaded()
     except Exception:  # noqa: BLE001 - the first real compile reports any problem, with its context
         pass
 

@@ -49,13 +49,14 @@ def test_gemm_path_matches_the_evaluator(lhs, rhs, out, window):
 
 
 def test_depthwise_takes_the_direct_loops_and_says_why():
+    """Without the library (tests/backend/test_library_cpu.py has its kernel)."""
     text = module("""
         x = f32[1,9,9,16] parameter(0)
         w = f32[3,3,1,16] parameter(1)
         c = f32[1,9,9,16] convolution(x, w), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f, feature_group_count=16
 """)
     args = [RNG.standard_normal((1, 9, 9, 16)).astype(np.float32), RNG.standard_normal((3, 3, 1, 16)).astype(np.float32)]
-    kernel = check_against_evaluator(text, args, rtol=1e-5, atol=1e-5).report.kernels[-1]
+    kernel = check_against_evaluator(text, args, rtol=1e-5, atol=1e-5, library=False).report.kernels[-1]
     assert kernel.kind == "conv-direct"
     assert "grouped" in kernel.notes[0] and "16 -> 16 features" in kernel.notes[0]
 

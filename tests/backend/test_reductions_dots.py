@@ -73,13 +73,15 @@ def test_max_propagates_nan():
     assert np.isnan(got[2]) and not np.isnan(got[[0, 1, 3]]).any()
 
 
-def test_split_full_reduction_is_deterministic():
-    """Chunked across threads, yet the same bits on 1 and 2 threads."""
+@pytest.mark.parametrize("library,kinds", [(False, ["reduce-partials", "reduce-combine"]),
+                                           (True, ["library-reduce-partials", "library-reduce-combine"])])
+def test_split_full_reduction_is_deterministic(library, kinds):
+    """Chunked across threads, yet the same bits on 1 and 2 threads (generated or library kernels)."""
     x = data("f32", 1 << 20)
     text = reduce_text("f32", (1 << 20,), (0,))
-    one = compile_text(text, threads=1, parallel_min_elements=1024)
-    two = compile_text(text, threads=2, parallel_min_elements=1024)
-    assert [k.kind for k in two.report.kernels] == ["reduce-partials", "reduce-combine"]
+    one = compile_text(text, threads=1, parallel_min_elements=1024, library=library)
+    two = compile_text(text, threads=2, parallel_min_elements=1024, library=library)
+    assert [k.kind for k in two.report.kernels] == kinds
     assert two.report.kernels[0].partitions == 2
     assert one(x) == two(x)
     assert abs(float(two(x)) - x.astype(np.float64).sum()) < 1e-3 * np.abs(x).sum() ** 0.5

@@ -40,7 +40,8 @@ def save_aot(exe: CpuExecutable, directory: str | Path, name: str | None = None)
         raise HloscopeError("save_aot needs the optimized HLO of the executable, and this one has none")
     name = c_identifier(name or module.name)
     opts = CpuOptions.of(exe.options)
-    emit = CpuOptions(**{**opts.as_dict(), "dot": "loops"}).emit
+    # an object file carries all its code: no BLAS, no library (both live in this process)
+    emit = CpuOptions(**{**opts.as_dict(), "dot": "loops", "library": False}).emit
     lowering = LoweringOptions(emit, opts.threads, opts.parallel_min_elements, name, thread_pool=False)
     plan = exe.report.memory_plan or (plan_memory(module) if module.is_scheduled else None)
     lowered = lower(module, lowering, plan)

@@ -39,6 +39,7 @@ from ..scalar_ops import emit_binary
 from ..unsupported import unsupported
 from . import blas
 from .dot_kernel import emit_blas
+from .library.calls import library_depthwise
 
 GEMM_MIN_FEATURES = 8  # fewer input or output features per group: a matrix product does not pay
 GEMM_BLOCK_ROWS = 128  # im2col rows per gemm call: 128 x (9 taps x 64 features) x f32 = 288 KiB, in L2
@@ -51,6 +52,10 @@ def emit_conv_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) 
     if any(o.opcode != "parameter" for o in ops):
         raise unsupported(mc.target, "convolution of computed operands inside a fusion", spec.instruction)
     geom = ConvGeometry.of(conv, ops[0].array_shape, ops[1].array_shape)
+    library = library_depthwise(mc, spec, geom) if mc.options.library else None
+    if library is not None:
+        library.notes.insert(0, f"{geom.describe()}: depthwise, the library's kernel")
+        return library
     use_gemm, why = choose_gemm(geom, mc.options.dot)
     if use_gemm:
         kernel = _emit_gemm(mc, spec, geom, layout, ops)

@@ -3,11 +3,14 @@
     scatter                                 scatter_kernel: in order, one thread   (scatter)
     sort                                    sort_kernel: a stable merge sort      (sort)
     convolution                             conv_kernel: im2col + BLAS, or direct (conv-gemm, conv-direct)
+      a depthwise 2-D one (f32/f64)         the library's kernel (library/calls.py) (library-conv)
     select-and-scatter                      select_scatter_kernel: in order       (select-and-scatter)
     topk, custom-call TopK                  topk_kernel: row insertion, k slots   (topk)
     dot of two parameters in matrix form    dot_kernel: BLAS or tiled loops       (dot-blas, dot-loops)
       f16/bf16 ones (with dot="blas")       widening_dot: f32 copies, f32 BLAS    (dot-blas)
       (with dot="loops", f16/bf16 dots accumulate in f32 registers in the elemental dot)
+    a reduction of a parameter over its     library/calls.py: the precompiled      (library-reduce, and for a split
+      minor dimensions (add/max/min, f32/f64)  library's kernel, by rows or chunks     one library-reduce-partials/-combine)
     a full reduction of a big input         split_reduce: chunks on every core    (reduce-partials, reduce-combine)
     any other reduce-rooted computation     reduce_kernel: row or column loops    (reduce)
       (but a column reduction to f16/bf16: the elemental reduce keeps its sum in f32)
@@ -32,6 +35,7 @@ from ..reduction import ReduceParts, loop_plan
 from ..topk_kernel import emit_topk_kernel
 from .conv_kernel import emit_conv_kernel
 from .dot_kernel import emit_dot_kernel
+from .library.calls import library_reduce, reduce_fits
 from .reduce_kernel import emit_reduce_kernel
 from .scan_kernel import emit_scan_kernel, scan_plan
 from .same_kernels import code_key, same_code
@@ -105,6 +109,10 @@ class CpuKernels:
         if _sixteen_bit_column(spec, parts):
             return None  # accumulate in f32 registers per output element (the elemental reduce)
         chunks = chunk_count(self.mc, spec, parts, self.parallel_min_elements) if not extra else 0
+        if self.mc.options.library and not extra and reduce_fits(self.mc, spec, parts):
+            if chunks > 1:
+                return library_reduce(self.mc, spec, parts, chunks, layout)
+            return [self._once("library-reduce", spec, lambda: library_reduce(self.mc, spec, parts, 0, layout)[0])]
         if chunks > 1:
             return emit_split_reduce(self.mc, spec, parts, chunks, layout)
         if extra:

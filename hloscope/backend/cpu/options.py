@@ -17,6 +17,9 @@
                            once, one per core (0 = the cores this process may use, up to 4;
                            1 = the whole module in one piece, which also lets LLVM inline
                            kernels into the entry function)
+    library                True: reductions of a parameter and depthwise convolutions call
+                           kernels compiled once per process for any size (cpu/library/),
+                           as XLA hands them to YNNPACK; False: every kernel is generated
     cpu, features          target CPU and features ("" = this host, the default)
     cache                  True: identical module + options compile once per process
     cache_dir              a directory for an on-disk cache of machine code (None: none)
@@ -41,6 +44,7 @@ class CpuOptions:
     threads: int = 0
     parallel_min_elements: int = 256 * 1024
     llvm_parts: int = 0
+    library: bool = True
     cpu: str = ""
     features: str = ""
     cache: bool = True
@@ -78,4 +82,4 @@ class CpuOptions:
 
     @property
     def emit(self) -> EmitOptions:
-        return EmitOptions(self.fast_math, self.reassociate_reductions, self.dot)
+        return EmitOptions(self.fast_math, self.reassociate_reductions, self.dot, self.library)

@@ -43,7 +43,7 @@ from ..llvm_types import I64, PTR, VOID
 from ..loop_function import LoopKernel
 from ..loops import for_range
 
-CHAIN_KINDS = ("loop", "reduce")
+CHAIN_KINDS = ("loop", "reduce", "library-reduce")
 # At most this many kernels in one chain: a block holds a row of every array of the chain, so
 # a longer one would shrink the block to a few rows; it also keeps checking a kernel against
 # the chain it joins a bounded amount of work (a 20,000-instruction module's lowering stays linear).
@@ -110,7 +110,7 @@ def member_of(kernel: LoopKernel) -> Member | None:
 def _range_scale(kernel: LoopKernel, comp: Computation, rows: int) -> int | None:
     """Elements of the kernel's [begin, end) range per row of dimension 0, if it means rows."""
     root = comp.root_instruction
-    if kernel.kind == "reduce":
+    if kernel.kind in ("reduce", "library-reduce"):
         heroes = [i for i in comp.instructions if i.opcode == "reduce"]
         for hero in heroes:
             source = comp[hero.operands[0]].array_shape

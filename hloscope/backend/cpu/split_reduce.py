@@ -3,21 +3,26 @@
 A reduction to a scalar has no output dimension to partition, so it is cut along its input
 instead (what XLA:GPU calls a tree reduction, and XLA:CPU leaves single-threaded):
 
-    partials   for chunk c in [begin, end):  partial[c] = reduce(x[chunk c])   <- threads split c
+    partials   for chunk c in [begin, end):  partial[c] = reduce(x[chunk c]) from op's identity
     combine    out = init; for c: out = op(out, partial[c])
 
-The number of chunks depends only on the input size, never on the thread count, so the
-result is the same on 1 core or 16. Only simple reducers (one associative op of one input:
-add, multiply, maximum, ...) of 32- and 64-bit types are split.
+The initial value counts once, as in the unsplit reduce (sum(x) from 5 is 5 more, not 65
+more). The number of chunks depends only on the input size, never on the thread count, so
+the result is the same on 1 core or 16. Only simple reducers (one associative op of one
+input with an identity: add, multiply, maximum, minimum) of 32- and 64-bit types are split.
 """
 
 from __future__ import annotations
 
+import numpy as np
+from llvmlite import ir
+
+from ...ir.dtypes import element_type
 from ...ir.shape import ArrayShape
 from ..elemental import ElementalEmitter
 from ..elemental_reduce import apply_reducer, simple_reducer
 from ..index import Index
-from ..llvm_types import I64, load, storage_type, store, type_of
+from ..llvm_types import I64, load, storage_type, store, type_of, value_type
 from ..loops import for_range, loop_nest
 from ..kernel_io import input_leaves
 from ..kernel_spec import KernelSpec, ModuleContext
@@ -39,10 +44,21 @@ def chunk_count(mc: ModuleContext, spec: KernelSpec, parts, min_elements: int) -
     if in_shape.size < min_elements or in_shape.dtype in ("f16", "bf16", "pred"):
         return 0
     for h, _ in heroes:
-        if len(h.operands) != 2 or simple_reducer(mc.hlo, h.attr("to_apply")) is None:
+        if len(h.operands) != 2 or identity(simple_reducer(mc.hlo, h.attr("to_apply")), in_shape.dtype) is None:
             return 0
     outer = in_shape.dims[plan["reduced"][0]]
     return max(1, min(MAX_CHUNKS, outer, in_shape.size // MIN_CHUNK))
+
+
+def identity(op: str | None, dtype: str) -> float | int | None:
+    """x op identity == x for every x of `dtype` (None: no such value, or not a simple op)."""
+    t = element_type(dtype)
+    if t.kind == "float":
+        return {"add": 0.0, "multiply": 1.0, "maximum": float("-inf"), "minimum": float("inf")}.get(op or "")
+    if t.kind in ("signed", "unsigned"):
+        info = np.iinfo(t.numpy)
+        return {"add": 0, "multiply": 1, "maximum": int(info.min), "minimum": int(info.max)}.get(op or "")
+    return None
 
 
 def emit_split_reduce(mc: ModuleContext, spec: KernelSpec, parts, chunks: int, layout) -> list[LoopKernel]:
@@ -61,7 +77,8 @@ def _partials(mc, spec, heroes, chunks, scratch) -> LoopKernel:
     in_shape = spec.comp[hero0.operands[0]].shape
     red = loop_plan(in_shape, set(hero0.attr("dimensions")))["reduced"]
     outer = in_shape.dims[red[0]]
-    inits = [em.value(h.operands[1], Index.scalar(spec.comp[h.operands[1]].shape)) for h, _ in heroes]
+    inits = [ir.Constant(value_type(outs[0].shape.dtype), identity(simple_reducer(mc.hlo, h.attr("to_apply")),
+                                                                     outs[0].shape.dtype)) for h, outs in heroes]
     with em.scope(), for_range(b, kf.begin, kf.end, "chunk") as c:
         lo = b.udiv(b.mul(c, I64(outer)), I64(chunks))
         hi = b.udiv(b.mul(b.add(c, I64(1)), I64(outer)), I64(chunks))

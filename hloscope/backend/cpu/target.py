@@ -30,6 +30,7 @@ from ..llvm_split import join_parts, parts_of, split_module
 from ..llvm_worker import Background, LlvmWorker, default_workers, parts_for, run_on
 from . import blas, disk_cache, jit
 from .executable import CpuExecutable
+from .library import loader as library_loader
 from .llvm_target import llvm_target, target_options
 from .lowering import Lowered, LoweringOptions, lower
 from .options import CpuOptions
@@ -61,11 +62,13 @@ def load_from_disk(c: Compilation, key: str) -> CpuExecutable | None:
     if found is None:
         return None
     obj, meta = found
+    kernels = disk_cache.kernels_from(meta)
+    _load_library_if_called(kernels)
     native = jit.NativeCode(obj, meta["entry_name"], target_options(opts))
     c.optimized_module = parse_hlo(meta["hlo"])
     c.llvm_ir, c.optimized_llvm_ir = meta["llvm_ir"], meta["optimized_llvm_ir"]
     c.object_size, c.arena_bytes, c.entry_name = sum(map(len, obj)), meta["arena_bytes"], meta["entry_name"]
-    c.kernels = disk_cache.kernels_from(meta)
+    c.kernels = kernels
     c.assembly_text = _assembly(c, [], opts)
     return CpuExecutable(native, disk_cache.signature_from(meta), c.arena_bytes, c.compiled_part(),
                          c.input_module, c.options)
@@ -115,6 +118,7 @@ class CpuBuild:
 
     def load(self, c: Compilation) -> str:
         target = target_options(self.options)
+        _load_library_if_called(c.kernels)
         native = jit.NativeCode(self.obj, c.entry_name, target)
         module = _optimized(c)
         signature = Signature.of(module)
@@ -153,6 +157,12 @@ def _assembly(c: Compilation, workers: list[LlvmWorker], opts: CpuOptions) -> La
         return LazyText(make=lambda: join_parts([job.result() for job in jobs]))
     target = target_options(opts)
     return LazyText(make=lambda: join_parts([jit.assembly(part, target) for part in parts]))
+
+
+def _load_library_if_called(kernels: list[Kernel]) -> None:
+    """The library's kernels must be in this process before an object calling them is linked."""
+    if any(k.kind.startswith("library") for k in kernels):
+        library_loader.ensure_loaded()
 
 
 def _optimized(c: Compilation):

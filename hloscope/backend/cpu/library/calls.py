@@ -1,0 +1,220 @@
+"""Kernels that call the library: when one fits, and the small function that calls it.
+
+A library kernel keeps the shape every CPU kernel has (its buffers, then [begin, end) of its
+partitioned dimension), so the entry, the thread pool and row chains run it like any other;
+its body is a call with the sizes as constants. What fits:
+
+    reduce      the computation is one reduce of a parameter (f32/f64) over its minor,
+                contiguous dimensions, by add/maximum/minimum: a row at a time, or, for a
+                full reduction split in chunks (split_reduce.py), each chunk from the op's
+                identity (0, -inf, +inf), then the chunks from the reduce's initial value
+    depthwise   a 2-D convolution of two parameters with one input feature per group and
+                one output feature per group, features contiguous in every array, no
+                input dilation and no reversed window (f32/f64)
+
+Sums are reassociated (the library's vector accumulators), so they are used only where
+generated sums would be too (`reassociate_reductions`, the default).
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+from llvmlite import ir
+
+from ....ir.shape import ArrayShape
+from ...buffers import Buffer, BufferLayout
+from ...conv_geometry import ConvGeometry
+from ...elemental_reduce import simple_reducer
+from ...index import is_default_physical
+from ...kernel_spec import KernelSpec, ModuleContext
+from ...llvm_types import I64, PTR, VOID, internal_global
+from ...loop_function import LoopFunction, LoopKernel
+from ...loops import for_range
+from .source import GEOMETRY, REDUCERS, TYPES, depthwise_name, reduce_name
+
+IDENTITY = {"add": 0.0, "maximum": float("-inf"), "minimum": float("inf")}
+NOTE = "calls hloscope's library kernel {name} (compiled once per process for any size)"
+
+
+def reduce_fits(mc: ModuleContext, spec: KernelSpec, parts) -> bool:
+    return _plain_reduce(mc, spec, parts) is not None
+
+
+def library_reduce(mc: ModuleContext, spec: KernelSpec, parts, chunks: int, layout: BufferLayout) -> list[LoopKernel]:
+    """The library kernels of a reduction that fits (reduce_fits): one over rows, or for a
+    full reduction split in `chunks` > 1, the partials' and the combine's."""
+    found = _plain_reduce(mc, spec, parts)
+    assert found is not None, "reduce_fits says which reductions the library takes"
+    op, source, init, out, reduced = found
+    shape = source.array_shape
+    if chunks > 1 and len(reduced) == shape.rank:
+        scratch = layout.grow_arena(chunks * out.size, f"{spec.instruction}.partials",
+                                    ArrayShape(out.shape.dtype, (chunks,)))
+        return [_partials(mc, spec, op, spec.input_of(source), scratch, chunks, shape.size),
+                _combine(mc, spec, op, init, scratch, out, chunks)]
+    return [_rows(mc, spec, op, spec.input_of(source), init, out, shape, len(reduced))]
+
+
+def _plain_reduce(mc: ModuleContext, spec: KernelSpec, parts):
+    """(op, source parameter, initial value, output buffer, reduced dims) when the library
+    fits, else None. The initial value is a parameter (a constant the kernel reads) or a
+    constant of the computation."""
+    heroes, sides, others = parts
+    if len(heroes) != 1 or sides or others or not mc.options.reassociate_reductions:
+        return None
+    hero, outs = heroes[0]
+    if spec.comp.root_instruction is not hero or len(hero.operands) != 2 or len(outs) != 1:
+        return None
+    source, init = (spec.comp[o] for o in hero.operands)
+    op = simple_reducer(mc.hlo, hero.attr("to_apply"))
+    if source.opcode != "parameter" or op not in REDUCERS:
+        return None
+    if init.opcode != "parameter" and _scalar(init) is None:
+        return None
+    shape, out = source.array_shape, outs[0]
+    if shape.dtype not in TYPES or out.shape.dtype != shape.dtype:
+        return None
+    if not (is_default_physical(shape) and is_default_physical(out.shape)):
+        return None
+    reduced = sorted(hero.attr("dimensions"))
+    if not reduced or reduced != list(range(shape.rank - len(reduced), shape.rank)):
+        return None  # not the minor dimensions: a row would not be contiguous
+    return op, source, init, out, reduced
+
+
+def _scalar(inst) -> float | None:
+    literal = getattr(inst, "literal", None)
+    if inst.opcode != "constant" or literal is None or literal.elided or getattr(literal.value, "size", 0) != 1:
+        return None
+    return float(literal.value.reshape(()))
+
+
+def _declare(mc: ModuleContext, name: str, fnty: ir.FunctionType) -> ir.Function:
+    found = mc.llmod.globals.get(name)
+    return found if isinstance(found, ir.Function) else ir.Function(mc.llmod, fnty, name)
+
+
+def _reduce_function(mc: ModuleContext, op: str, dtype: str) -> ir.Function:
+    ty = TYPES[dtype]
+    return _declare(mc, reduce_name(op, dtype), ir.FunctionType(ty, [PTR, I64, ty]))
+
+
+def _element(b: ir.IRBuilder, ptr: ir.Value, at, dtype: str) -> ir.Value:
+    return b.gep(ptr, [at], inbounds=True, source_etype=TYPES[dtype])
+
+
+def _initial(b: ir.IRBuilder, kf: LoopFunction, spec: KernelSpec, init, dtype: str) -> ir.Value:
+    if init.opcode == "parameter":
+        return b.load(_element(b, kf.pointer(spec.input_of(init)), I64(0), dtype), typ=TYPES[dtype])
+    return ir.Constant(TYPES[dtype], _scalar(init))
+
+
+def _init_buffers(spec: KernelSpec, init) -> list[Buffer]:
+    return [spec.input_of(init)] if init.opcode == "parameter" else []
+
+
+def _rows(mc, spec, op, source: Buffer, init, out: Buffer, shape: ArrayShape, reduced: int) -> LoopKernel:
+    """for r in the partition's rows: out[r] = reduce(x[r*n : (r+1)*n]). The partitioned
+    dimension is the first kept one (each step of it is `inner` rows), as in reduce_kernel."""
+    dtype, kept = shape.dtype, shape.dims[:shape.rank - reduced]
+    n, inner = prod(shape.dims[shape.rank - reduced:]), prod(kept[1:])
+    kf = LoopFunction(mc.llmod, spec.name, [source, *_init_buffers(spec, init), out], {out})
+    b = kf.builder
+    fn = _reduce_function(mc, op, dtype)
+    start = _initial(b, kf, spec, init, dtype)
+    begin, end = (b.mul(kf.begin, I64(inner)), b.mul(kf.end, I64(inner))) if kept else (I64(0), I64(1))
+    with for_range(b, begin, end, "row") as r:
+        row = _element(b, kf.pointer(source), b.mul(r, I64(n)), dtype)
+        b.store(b.call(fn, [row, I64(n), start]), _element(b, kf.pointer(out), r, dtype))
+    kf.finish()
+    kernel = LoopKernel(spec.name, spec.instruction, "library-reduce", kf.buffers,
+                        extent=kept[0] if kept else 1, work=shape.size, function=kf.fn)
+    kernel.notes.append(NOTE.format(name=fn.name) + f": {op} over rows of {n}")
+    return kernel
+
+
+def _partials(mc, spec, op, source: Buffer, scratch: Buffer, chunks: int, size: int) -> LoopKernel:
+    """partial[c] = reduce(chunk c of x) for the partition's chunks [begin, end)."""
+    dtype = scratch.shape.dtype
+    kf = LoopFunction(mc.llmod, spec.name + ".partials", [source, scratch], {scratch})
+    b = kf.builder
+    fn = _reduce_function(mc, op, dtype)
+    with for_range(b, kf.begin, kf.end, "chunk") as c:
+        lo = b.udiv(b.mul(c, I64(size)), I64(chunks))
+        hi = b.udiv(b.mul(b.add(c, I64(1)), I64(size)), I64(chunks))
+        value = b.call(fn, [_element(b, kf.pointer(source), lo, dtype), b.sub(hi, lo), ir.Constant(TYPES[dtype], IDENTITY[op])])
+        b.store(value, _element(b, kf.pointer(scratch), c, dtype))
+    kf.finish()
+    kernel = LoopKernel(spec.name + ".partials", spec.instruction, "library-reduce-partials", kf.buffers,
+                        extent=chunks, work=size, function=kf.fn)
+    kernel.notes.append(NOTE.format(name=fn.name) + f": {op} of each of {chunks} chunks")
+    return kernel
+
+
+def _combine(mc, spec, op, init, scratch: Buffer, out: Buffer, chunks: int) -> LoopKernel:
+    """out = reduce(partials) from the reduce's initial value."""
+    dtype = out.shape.dtype
+    kf = LoopFunction(mc.llmod, spec.name, [*_init_buffers(spec, init), scratch, out], {out})
+    b = kf.builder
+    fn = _reduce_function(mc, op, dtype)
+    value = b.call(fn, [kf.pointer(scratch), I64(chunks), _initial(b, kf, spec, init, dtype)])
+    b.store(value, _element(b, kf.pointer(out), I64(0), dtype))
+    kf.finish()
+    kernel = LoopKernel(spec.name, spec.instruction, "library-reduce-combine", kf.buffers, function=kf.fn)
+    kernel.notes.append(NOTE.format(name=fn.name) + f": {op} of the {chunks} partial results")
+    return kernel
+
+
+def library_depthwise(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry) -> LoopKernel | None:
+    """The library kernel for this convolution (see the module docstring), or None."""
+    if not _depthwise_fits(geom):
+        return None
+    ops = [spec.comp[o] for o in spec.comp.root_instruction.operands]
+    lhs, rhs, out = spec.input_of(ops[0]), spec.input_of(ops[1]), spec.outputs[0]
+    dtype = geom.out.dtype
+    kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out], {out})
+    b = kf.builder
+    fn = _declare(mc, depthwise_name(dtype), ir.FunctionType(VOID, [PTR, PTR, PTR, PTR, I64, I64]))
+    values = _geometry(geom)
+    table_type = ir.ArrayType(I64, len(values))
+    table = internal_global(mc.llmod, table_type, mc.unique_name(f"{spec.name}.geometry"),
+                            ir.Constant(table_type, [I64(v) for v in values]), align=8)
+    table.global_constant = True
+    b.call(fn, [kf.pointer(lhs), kf.pointer(rhs), kf.pointer(out), table, kf.begin, kf.end])
+    kf.finish()
+    kernel = LoopKernel(spec.name, spec.instruction, "library-conv", kf.buffers, extent=geom.positions,
+                        work=geom.macs, function=kf.fn)
+    kernel.notes.append(NOTE.format(name=fn.name) + f": {geom.positions} positions x {geom.taps} taps x "
+                        f"{geom.out_features} features; positions split across threads")
+    return kernel
+
+
+def _depthwise_fits(geom: ConvGeometry) -> bool:
+    dtypes = {geom.lhs.dtype, geom.rhs.dtype, geom.out.dtype}
+    if len(dtypes) != 1 or geom.out.dtype not in TYPES or len(geom.window) != 2 or geom.batch_groups != 1:
+        return False
+    if geom.group_in_features != 1 or geom.feature_groups != geom.in_features or geom.out_features != geom.in_features:
+        return False
+    if any(w.lhs_dilate != 1 or w.reversal for w in geom.window):
+        return False
+    ls, ks, os_ = geom.strides()
+    lb = geom.labels
+    return ls[lb.input_feature] == 1 and ks[lb.kernel_output_feature] == 1 and os_[lb.output_feature] == 1
+
+
+def _geometry(geom: ConvGeometry) -> list[int]:
+    """GEOMETRY's fields for this convolution."""
+    ls, ks, os_ = geom.strides()
+    lb = geom.labels
+    (wh, ww), (ih, iw), (oh, ow) = geom.window, geom.in_spatial, geom.out_spatial
+    fields = {
+        "out_h": oh, "out_w": ow, "in_h": ih, "in_w": iw, "features": geom.out_features,
+        "window_h": wh.size, "window_w": ww.size, "stride_h": wh.stride, "stride_w": ww.stride,
+        "pad_h": wh.pad_low, "pad_w": ww.pad_low, "dilation_h": wh.rhs_dilate, "dilation_w": ww.rhs_dilate,
+        "x_batch": ls[lb.input_batch], "x_h": ls[lb.input_spatial[0]], "x_w": ls[lb.input_spatial[1]],
+        "w_h": ks[lb.kernel_spatial[0]], "w_w": ks[lb.kernel_spatial[1]],
+        "out_batch": os_[lb.output_batch], "out_h_stride": os_[lb.output_spatial[0]],
+        "out_w_stride": os_[lb.output_spatial[1]],
+    }
+    return [fields[name] for name in GEOMETRY]
