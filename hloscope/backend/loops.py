@@ -10,6 +10,13 @@ which pays where each iteration waits on the one before: a sum's accumulator. Wh
 iterations are independent (an elementwise loop) the processor overlaps them anyway, and
 where each element costs a long computation (an exp) that, not the accumulator, is the
 bound; there the copies only make LLVM's work larger (softmax: ~1/3 of its LLVM time).
+
+A loop may also fold its tail (`fold_tail=True`: `llvm.loop.vectorize.predicate.enable`):
+the last, partial vector of elements runs masked, so the vectorizer makes one loop where it
+would make three (the vector loop, a narrower vector epilogue and a scalar remainder), each
+a copy of the body. That pays where the body is long and seldom run: the exact sine's loop
+(huge_trig_loop.py) made half of exp-sin's LLVM time. The masks cost run time on every
+iteration (gelu's loop folded ran 15-80% slower), so hot loops keep their remainders.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from typing import Iterator, Sequence
 
 from llvmlite import ir
 
-from .llvm_types import I32, I64, no_signed_wrap
+from .llvm_types import I1, I32, I64, no_signed_wrap
 
 
 def as_i64(value) -> ir.Value:
@@ -35,15 +42,22 @@ class LoopProperties(ir.values.MDValue):
         buf += (f"distinct !{{ {self.get_reference()}{rest} }}", "\n")
 
 
-def no_interleaving(module: ir.Module) -> LoopProperties:
-    hint = module.add_metadata([ir.MetaDataString(module, "llvm.loop.interleave.count"), I32(1)])
-    return LoopProperties(module, [hint], name=str(len(module.metadata)))
+def loop_hints(module: ir.Module, interleave: bool, fold_tail: bool) -> LoopProperties | None:
+    """The loop ID carrying these hints (None: LLVM's defaults for both)."""
+    hints = []
+    if not interleave:
+        hints.append(module.add_metadata([ir.MetaDataString(module, "llvm.loop.interleave.count"), I32(1)]))
+    if fold_tail:
+        hints.append(module.add_metadata([ir.MetaDataString(module, "llvm.loop.vectorize.predicate.enable"), I1(1)]))
+    return LoopProperties(module, hints, name=str(len(module.metadata))) if hints else None
 
 
 @contextmanager
-def for_range(b: ir.IRBuilder, start, stop, name: str = "i", interleave: bool = True) -> Iterator[ir.Value]:
+def for_range(b: ir.IRBuilder, start, stop, name: str = "i", interleave: bool = True,
+              fold_tail: bool = False) -> Iterator[ir.Value]:
     """Emit `for (i = start; i < stop; ++i) { <body> }`; the with-block emits the body.
-    `interleave=False` asks LLVM's vectorizer for one vector iteration at a time.
+    `interleave=False` asks LLVM's vectorizer for one vector iteration at a time, and
+    `fold_tail=True` for masked last iterations instead of remainder loops (see above).
 
     On exit the builder is positioned after the loop.
     """
@@ -62,18 +76,20 @@ def for_range(b: ir.IRBuilder, start, stop, name: str = "i", interleave: bool = 
     following = no_signed_wrap(b, "add", i, I64(1), name=f"{name}.next")
     i.add_incoming(following, b.block)
     latch = b.branch(header)
-    if not interleave:
-        latch.set_metadata("llvm.loop", no_interleaving(b.module))
+    hints = loop_hints(b.module, interleave, fold_tail)
+    if hints is not None:
+        latch.set_metadata("llvm.loop", hints)
     b.position_at_end(done)
 
 
 @contextmanager
-def loop_nest(b: ir.IRBuilder, bounds: Sequence[tuple], names: Sequence[str], interleave: bool = True) -> Iterator[list]:
+def loop_nest(b: ir.IRBuilder, bounds: Sequence[tuple], names: Sequence[str], interleave: bool = True,
+              fold_tail: bool = False) -> Iterator[list]:
     """Nested loops, outermost first; bounds are (start, stop) pairs. Yields the variables.
-    `interleave` as in for_range, for every loop of the nest."""
+    `interleave` and `fold_tail` as in for_range, for every loop of the nest."""
     if not bounds:
         yield []
         return
-    with for_range(b, bounds[0][0], bounds[0][1], names[0], interleave) as i:
-        with loop_nest(b, bounds[1:], names[1:], interleave) as rest:
+    with for_range(b, bounds[0][0], bounds[0][1], names[0], interleave, fold_tail) as i:
+        with loop_nest(b, bounds[1:], names[1:], interleave, fold_tail) as rest:
             yield [i, *rest]

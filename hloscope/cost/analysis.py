@@ -35,6 +35,13 @@ TRANSCENDENTAL = frozenset(
     "exponential exponential-minus-one log log-plus-one logistic power sqrt cbrt rsqrt tanh "
     "sine cosine tan erf atan2".split()
 )
+
+
+def has_transcendental(comp) -> bool:
+    """Whether some element of `comp` costs a transcendental function (a long computation)."""
+    return any(inst.opcode in TRANSCENDENTAL for inst in comp.instructions)
+
+
 FREE = frozenset(
     "parameter constant bitcast get-tuple-element tuple after-all opt-barrier partition-id replica-id".split()
 )

@@ -21,7 +21,7 @@ written out while it is summed); all of them are computed in the same loops.
 
 from __future__ import annotations
 
-from ...cost.analysis import TRANSCENDENTAL
+from ...cost.analysis import has_transcendental
 from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
 from ..elemental import ElementalEmitter
@@ -128,7 +128,7 @@ def _accumulator_bound(comp) -> bool:
     """Whether a row reduction's speed is bound by its accumulator's latency, so that
     interleaving (several accumulators) pays: not when each element costs a transcendental
     function, which is then the bound (backend/loops.py)."""
-    return not any(inst.opcode in TRANSCENDENTAL for inst in comp.instructions)
+    return not has_transcendental(comp)
 
 
 def _column(em, kf, heroes, sides, in_shape, plan, partitioned):
