@@ -102,6 +102,35 @@ def test_verifier_error_names_the_pass():
         Pipeline("p", [BreakShapes()]).run(parse_hlo(TEXT))
 
 
+class NeedsValidShapes(HloPass):
+    """Fails on a module whose ROOT has the wrong shape, as a pass assuming valid input may."""
+
+    name = "needs-valid-shapes"
+
+    def run(self, module, log):
+        entry = module.entry_computation
+        assert entry[entry.root].shape == entry[entry.root.replace("c", "b")].shape, "shapes disagree"
+        return module.replace(name=module.name + "_")
+
+
+def test_the_pass_that_broke_the_module_is_named_not_the_one_that_tripped_on_it():
+    """The passes run unchecked first; on a failure they run again, verified one by one."""
+    records = []
+    with pytest.raises(PassError, match="pass break-shapes produced an invalid module"):
+        Pipeline("p", [Rename(), BreakShapes(), NeedsValidShapes()]).run(parse_hlo(TEXT), records)
+    assert [r.name for r in records] == ["rename"]  # the checked run's records, up to the bad pass
+
+
+def test_the_result_is_verified_once(monkeypatch):
+    from hloscope.ir.module import HloModule
+
+    calls = []
+    verify = HloModule.verify
+    monkeypatch.setattr(HloModule, "verify", lambda self: (calls.append(self.name), verify(self))[1])
+    after = Pipeline("p", [Rename(), Rename(), Pipeline("inner", [Rename(), Rename()])]).run(parse_hlo(TEXT))
+    assert calls == [after.name] == ["m____"]
+
+
 def test_user_pass_inserted_from_test_code_appears_in_records():
     p = pipelines["simplify"].inserted(Rebuild(), after="reshape-mover")
     records = []
