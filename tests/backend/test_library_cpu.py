@@ -97,6 +97,9 @@ def test_what_the_library_does_not_take(why, text, options):
     ("f32", (2, 11, 8, 24), "size=5x3 stride=2x1 pad=2_1x0_2", (5, 3), (2, 5, 8, 24)),
     ("f32", (1, 12, 12, 8), "size=3x3 pad=2_2x2_2 rhs_dilate=2x2", (3, 3), (1, 12, 12, 8)),
     ("f64", (1, 7, 6, 5), "size=2x2 stride=2x2", (2, 2), (1, 3, 3, 5)),
+    # every block width: 64 + 16 features in registers and 3 one by one (f32), 32 + 5 (f64)
+    ("f32", (2, 6, 7, 83), "size=3x3 pad=1_1x1_1", (3, 3), (2, 6, 7, 83)),
+    ("f64", (1, 5, 5, 37), "size=3x3 pad=1_1x1_1", (3, 3), (1, 5, 5, 37)),
 ])
 def test_depthwise_convolutions_match_the_evaluator(case):
     dtype, (n, h, w, c), window, (kh, kw), out = case

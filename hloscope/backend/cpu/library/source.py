@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ...llvm_types import I64, PTR, VOID
+from ...llvm_types import I64, PTR, VOID, emitted
 from ...loops import for_range
 
 TYPES = {"f32": ir.FloatType(), "f64": ir.DoubleType()}
 REDUCERS = ("add", "maximum", "minimum")
-FLAGS = ("reassoc", "nsz")  # the generated reductions' flags (reassociate_reductions, the default)
+FLAGS = ("reassoc", "nsz")
+LANES = {"f32": 16, "f64": 8}  # one AVX-512 register; LLVM splits the vector where registers are narrower
+ALIGN = {"f32": 4, "f64": 8}  # what a vector load of the arrays may assume: their elements' alignment  # the generated reductions' flags (reassociate_reductions, the default)
 
 # The depthwise kernel's geometry, in this order: sizes, then window, then element strides
 # (the feature stride is 1 in every array).
@@ -73,26 +75,45 @@ def _combine(m: ir.Module, b: ir.IRBuilder, op: str, ty: ir.Type, acc: ir.Value,
 
 
 def _intrinsic(m: ir.Module, op: str, ty: ir.Type, arity: int) -> ir.Function:
-    name = f"llvm.{op}.{'f32' if ty == ir.FloatType() else 'f64'}"
+    """llvm.<op> for `ty`: a float or a vector of them (llvm.fmuladd.v16f32)."""
+    element = ty.element if isinstance(ty, ir.VectorType) else ty
+    suffix = "f32" if element == ir.FloatType() else "f64"
+    name = f"llvm.{op}.{f'v{ty.count}{suffix}' if isinstance(ty, ir.VectorType) else suffix}"
     found = m.globals.get(name)
     return found if isinstance(found, ir.Function) else ir.Function(m, ir.FunctionType(ty, [ty] * arity), name)
 
 
 def _depthwise(m: ir.Module, dtype: str) -> None:
     """for each output position p in [begin, end):   (p = (batch * out_h + oh) * out_w + ow)
-           out[p, :] = 0
-           for each tap (kh, kw) inside the padded input:
-               out[p, c] += x[batch, ih, iw, c] * w[kh, kw, c]    for every feature c  <- vectorized"""
+           for each block of 4 x LANES features (four vector registers), then of LANES, then 1:
+               acc = 0
+               for each tap (kh, kw) inside the padded input:
+                   acc += x[batch, ih, iw, block] * w[kh, kw, block]
+               out[p, block] = acc
+    The sums stay in a register across the taps (a generated kernel gets that from its
+    constant sizes); written as a loop over features they went through memory at every tap."""
     ty = TYPES[dtype]
+    lanes = LANES[dtype]
     fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR, PTR, I64, I64]), depthwise_name(dtype))
     x, w, out, geometry, begin, end = fn.args
     for arg in (x, w, out, geometry):
         arg.add_attribute("noalias")
     fn.attributes.add("nounwind")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    fmuladd = _intrinsic(m, "fmuladd", ty, 3)  # x*w + acc, fused where the CPU has FMA (as generated convolutions)
     g = {name: b.load(b.gep(geometry, [I64(k)], inbounds=True, source_etype=I64), typ=I64, name=name)
          for k, name in enumerate(GEOMETRY)}
+    # four registers of features at a time (the taps' loop control paid once for four FMAs),
+    # then one register, then single features
+    widths = (4 * lanes, lanes, 1)
+    acc_slots = [b.alloca(ir.VectorType(ty, n) if n > 1 else ty, name=f"acc{n}") for n in widths]
+    # (batch, oh, ow) of position `begin` by division, then counted along: a division per
+    # position would cost as much as a small window's arithmetic (the sizes are not constants)
+    first_row = b.sdiv(begin, g["out_w"])
+    counters = {"batch": b.sdiv(first_row, g["out_h"]), "oh": b.srem(first_row, g["out_h"]),
+                "ow": b.srem(begin, g["out_w"])}
+    slots = {name: b.alloca(I64, name=f"{name}.slot") for name in counters}
+    for name, value in counters.items():
+        b.store(value, slots[name])
 
     def element(base, offset):
         return b.gep(base, [offset], inbounds=True, source_etype=ty)
@@ -100,25 +121,50 @@ def _depthwise(m: ir.Module, dtype: str) -> None:
     def inside(value, size):
         return b.and_(b.icmp_signed(">=", value, I64(0)), b.icmp_signed("<", value, size))
 
-    with for_range(b, begin, end, "p") as p:
-        row = b.sdiv(p, g["out_w"])
-        ow = b.srem(p, g["out_w"])
-        batch, oh = b.sdiv(row, g["out_h"]), b.srem(row, g["out_h"])
-        out_row = element(out, b.add(b.mul(batch, g["out_batch"]),
-                                     b.add(b.mul(oh, g["out_h_stride"]), b.mul(ow, g["out_w_stride"]))))
-        with for_range(b, 0, g["features"], "z", interleave=False) as c:
-            b.store(ir.Constant(ty, 0.0), element(out_row, c))
+    def taps(batch, oh, ow, accumulate):
+        """accumulate(x_row, w_row) for every tap inside the padded input."""
         with for_range(b, 0, g["window_h"], "kh") as kh:
             ih = b.add(b.sub(b.mul(oh, g["stride_h"]), g["pad_h"]), b.mul(kh, g["dilation_h"]))
             with b.if_then(inside(ih, g["in_h"])):
                 with for_range(b, 0, g["window_w"], "kw") as kw:
                     iw = b.add(b.sub(b.mul(ow, g["stride_w"]), g["pad_w"]), b.mul(kw, g["dilation_w"]))
                     with b.if_then(inside(iw, g["in_w"])):
-                        x_row = element(x, b.add(b.mul(batch, g["x_batch"]),
-                                                 b.add(b.mul(ih, g["x_h"]), b.mul(iw, g["x_w"]))))
-                        w_row = element(w, b.add(b.mul(kh, g["w_h"]), b.mul(kw, g["w_w"])))
-                        with for_range(b, 0, g["features"], "c") as c:
-                            at = element(out_row, c)
-                            terms = [b.load(element(x_row, c), typ=ty), b.load(element(w_row, c), typ=ty), b.load(at, typ=ty)]
-                            b.store(b.call(fmuladd, terms), at)
+                        accumulate(element(x, b.add(b.mul(batch, g["x_batch"]),
+                                                    b.add(b.mul(ih, g["x_h"]), b.mul(iw, g["x_w"])))),
+                                   element(w, b.add(b.mul(kh, g["w_h"]), b.mul(kw, g["w_w"]))))
+
+    def summed(slot, zero, load, fmuladd, batch, oh, ow):
+        b.store(zero, slot)
+        taps(batch, oh, ow, lambda x_row, w_row: b.store(
+            b.call(fmuladd, [load(x_row), load(w_row), b.load(slot, typ=zero.type)]), slot))
+        return b.load(slot, typ=zero.type)
+
+    with for_range(b, begin, end, "p"):
+        batch, oh, ow = (b.load(slots[name], typ=I64, name=name) for name in ("batch", "oh", "ow"))
+        _advance(b, slots, batch, oh, ow, g)
+        out_row = element(out, b.add(b.mul(batch, g["out_batch"]),
+                                     b.add(b.mul(oh, g["out_h_stride"]), b.mul(ow, g["out_w_stride"]))))
+        start: ir.Value = I64(0)
+        for width, slot in zip(widths, acc_slots):  # the widest blocks first, then narrower, then one by one
+            vec = slot.allocated_type
+            blocks = b.sdiv(b.sub(g["features"], start), I64(width))
+            with for_range(b, 0, blocks, f"block{width}") as block:
+                first = b.add(start, b.mul(block, I64(width)))
+                load = (lambda row, first=first, vec=vec: b.load(element(row, first), typ=vec, align=ALIGN[dtype])) \
+                    if width > 1 else (lambda row, first=first: b.load(element(row, first), typ=ty))
+                zero = ir.Constant(vec, [0.0] * width) if width > 1 else ir.Constant(ty, 0.0)
+                acc = summed(slot, zero, load, _intrinsic(m, "fmuladd", vec, 3), batch, oh, ow)
+                b.store(acc, element(out_row, first), align=ALIGN[dtype])
+            start = emitted(b.add(start, b.mul(blocks, I64(width))))
     b.ret_void()
+
+
+def _advance(b: ir.IRBuilder, slots: dict, batch, oh, ow, g: dict) -> None:
+    """The next position's counters: ow + 1, carrying into oh and then batch."""
+    next_ow = b.add(ow, I64(1))
+    row_done = b.icmp_signed("==", next_ow, g["out_w"])
+    next_oh = b.select(row_done, b.add(oh, I64(1)), oh)
+    image_done = b.icmp_signed("==", next_oh, g["out_h"])
+    b.store(b.select(row_done, I64(0), next_ow), slots["ow"])
+    b.store(b.select(image_done, I64(0), next_oh), slots["oh"])
+    b.store(b.select(image_done, b.add(batch, I64(1)), batch), slots["batch"])
