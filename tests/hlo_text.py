@@ -14,6 +14,17 @@ def reducer(name: str, op: str, dtype: str) -> str:
             f"  ROOT c = {dtype}[] {op}(a, b)\n}}\n")
 
 
+def reduce_text(dtype: str, dims, reduce_dims, op: str = "add", init: str = "0") -> str:
+    """A module reducing a `dtype` parameter of `dims` over `reduce_dims` by `op` from `init`."""
+    out = [d for i, d in enumerate(dims) if i not in reduce_dims]
+    shape = lambda ds: f"{dtype}[{','.join(map(str, ds))}]"  # noqa: E731
+    return module(f"""
+        p = {shape(dims)} parameter(0)
+        z = {dtype}[] constant({init})
+        r = {shape(out)} reduce(p, z), dimensions={{{','.join(map(str, reduce_dims))}}}, to_apply=red
+    """, reducer("red", op, dtype))
+
+
 def arg_reducer(name: str, direction: str) -> str:
     """(value, index) pairs keeping the value that compares `direction` (GT: argmax, LT:
     argmin), the lower index on a tie: the to_apply of a variadic reduce."""

@@ -13,22 +13,13 @@ import pytest
 
 import hloscope
 from backend_helpers import NUMPY, check_against_evaluator, compile_text, module, reducer
+from hlo_text import reduce_text
 from hloscope.backend.cpu.library import loader
 from hloscope.backend.cpu.library.source import symbols
 
 RNG = np.random.default_rng(7)
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY_KINDS = {"library-reduce", "library-reduce-partials", "library-reduce-combine", "library-conv"}
-
-
-def reduce_text(dtype, dims, reduce_dims, op="add", init="0"):
-    out = [d for i, d in enumerate(dims) if i not in reduce_dims]
-    shape = lambda ds: f"{dtype}[{','.join(map(str, ds))}]"  # noqa: E731
-    return module(f"""
-        p = {shape(dims)} parameter(0)
-        z = {dtype}[] constant({init})
-        r = {shape(out)} reduce(p, z), dimensions={{{','.join(map(str, reduce_dims))}}}, to_apply=red
-    """, reducer("red", op, dtype))
 
 
 def kinds(exe) -> list[str]:

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from hlo_text import arg_reducer
+from hlo_text import arg_reducer, reduce_text
 from backend_helpers import NUMPY, check_against_evaluator, compile_text, module, reducer
 
 rng = np.random.default_rng(11)
@@ -15,16 +15,6 @@ def data(dtype, *dims):
     if dtype[0] in "su":
         return rng.integers(-50 if dtype[0] == "s" else 0, 50, dims).astype(NUMPY[dtype])
     return rng.standard_normal(dims).astype(NUMPY[dtype])
-
-
-def reduce_text(dtype, dims, reduce_dims, op="add", init="0"):
-    out = [d for i, d in enumerate(dims) if i not in reduce_dims]
-    shape = lambda ds: f"{dtype}[{','.join(map(str, ds))}]"  # noqa: E731
-    return module(f"""
-        p = {shape(dims)} parameter(0)
-        z = {dtype}[] constant({init})
-        r = {shape(out)} reduce(p, z), dimensions={{{','.join(map(str, reduce_dims))}}}, to_apply=red
-    """, reducer("red", op, dtype))
 
 
 @pytest.mark.parametrize("dims,reduce_dims", [

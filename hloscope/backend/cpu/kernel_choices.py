@@ -35,7 +35,7 @@ from ..reduction import ReduceParts, loop_plan
 from ..topk_kernel import emit_topk_kernel
 from .conv_kernel import emit_conv_kernel
 from .dot_kernel import emit_dot_kernel
-from .library.calls import library_reduce, reduce_fits
+from .library.calls import library_reduce, plain_reduce
 from .reduce_kernel import emit_reduce_kernel
 from .scan_kernel import emit_scan_kernel, scan_plan
 from .same_kernels import code_key, same_code
@@ -109,10 +109,11 @@ class CpuKernels:
         if _sixteen_bit_column(spec, parts):
             return None  # accumulate in f32 registers per output element (the elemental reduce)
         chunks = chunk_count(self.mc, spec, parts, self.parallel_min_elements) if not extra else 0
-        if self.mc.options.library and not extra and reduce_fits(self.mc, spec, parts):
+        plain = plain_reduce(self.mc, spec, parts) if self.mc.options.library and not extra else None
+        if plain is not None:
             if chunks > 1:
-                return library_reduce(self.mc, spec, parts, chunks, layout)
-            return [self._once("library-reduce", spec, lambda: library_reduce(self.mc, spec, parts, 0, layout)[0])]
+                return library_reduce(self.mc, spec, plain, chunks, layout)
+            return [self._once("library-reduce", spec, lambda: library_reduce(self.mc, spec, plain, 0, layout)[0])]
         if chunks > 1:
             return emit_split_reduce(self.mc, spec, parts, chunks, layout)
         if extra:

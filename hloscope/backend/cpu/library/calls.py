@@ -19,9 +19,11 @@ generated sums would be too (`reassociate_reductions`, the default).
 from __future__ import annotations
 
 from math import prod
+from typing import NamedTuple
 
 from llvmlite import ir
 
+from ....ir.instruction import Instruction
 from ....ir.shape import ArrayShape
 from ...buffers import Buffer, BufferLayout
 from ...conv_geometry import ConvGeometry
@@ -31,21 +33,27 @@ from ...kernel_spec import KernelSpec, ModuleContext
 from ...llvm_types import I64, PTR, VOID, internal_global
 from ...loop_function import LoopFunction, LoopKernel
 from ...loops import for_range
+from ..split_reduce import identity
 from .source import GEOMETRY, REDUCERS, TYPES, depthwise_name, reduce_name
 
-IDENTITY = {"add": 0.0, "maximum": float("-inf"), "minimum": float("inf")}
 NOTE = "calls hloscope's library kernel {name} (compiled once per process for any size)"
 
 
-def reduce_fits(mc: ModuleContext, spec: KernelSpec, parts) -> bool:
-    return _plain_reduce(mc, spec, parts) is not None
+class PlainReduce(NamedTuple):
+    """A reduction the library takes. The initial value is a parameter (a constant the
+    kernel reads) or a constant of the computation."""
+
+    op: str
+    source: Instruction  # the parameter reduced
+    init: Instruction
+    out: Buffer
+    reduced: list[int]  # the minor dimensions
 
 
-def library_reduce(mc: ModuleContext, spec: KernelSpec, parts, chunks: int, layout: BufferLayout) -> list[LoopKernel]:
-    """The library kernels of a reduction that fits (reduce_fits): one over rows, or for a
+def library_reduce(mc: ModuleContext, spec: KernelSpec, found: PlainReduce, chunks: int,
+                   layout: BufferLayout) -> list[LoopKernel]:
+    """The library kernels of a reduction it takes (plain_reduce): one over rows, or for a
     full reduction split in `chunks` > 1, the partials' and the combine's."""
-    found = _plain_reduce(mc, spec, parts)
-    assert found is not None, "reduce_fits says which reductions the library takes"
     op, source, init, out, reduced = found
     shape = source.array_shape
     if chunks > 1 and len(reduced) == shape.rank:
@@ -56,10 +64,8 @@ def library_reduce(mc: ModuleContext, spec: KernelSpec, parts, chunks: int, layo
     return [_rows(mc, spec, op, spec.input_of(source), init, out, shape, len(reduced))]
 
 
-def _plain_reduce(mc: ModuleContext, spec: KernelSpec, parts):
-    """(op, source parameter, initial value, output buffer, reduced dims) when the library
-    fits, else None. The initial value is a parameter (a constant the kernel reads) or a
-    constant of the computation."""
+def plain_reduce(mc: ModuleContext, spec: KernelSpec, parts) -> PlainReduce | None:
+    """The reduction of `spec` when the library takes it (see the module docstring), else None."""
     heroes, sides, others = parts
     if len(heroes) != 1 or sides or others or not mc.options.reassociate_reductions:
         return None
@@ -80,7 +86,7 @@ def _plain_reduce(mc: ModuleContext, spec: KernelSpec, parts):
     reduced = sorted(hero.attr("dimensions"))
     if not reduced or reduced != list(range(shape.rank - len(reduced), shape.rank)):
         return None  # not the minor dimensions: a row would not be contiguous
-    return op, source, init, out, reduced
+    return PlainReduce(op, source, init, out, reduced)
 
 
 def _scalar(inst) -> float | None:
@@ -143,7 +149,8 @@ def _partials(mc, spec, op, source: Buffer, scratch: Buffer, chunks: int, size: 
     with for_range(b, kf.begin, kf.end, "chunk") as c:
         lo = b.udiv(b.mul(c, I64(size)), I64(chunks))
         hi = b.udiv(b.mul(b.add(c, I64(1)), I64(size)), I64(chunks))
-        value = b.call(fn, [_element(b, kf.pointer(source), lo, dtype), b.sub(hi, lo), ir.Constant(TYPES[dtype], IDENTITY[op])])
+        start = ir.Constant(TYPES[dtype], identity(op, dtype))
+        value = b.call(fn, [_element(b, kf.pointer(source), lo, dtype), b.sub(hi, lo), start])
         b.store(value, _element(b, kf.pointer(scratch), c, dtype))
     kf.finish()
     kernel = LoopKernel(spec.name + ".partials", spec.instruction, "library-reduce-partials", kf.buffers,
