@@ -143,3 +143,34 @@ def test_kernels_with_the_same_body_go_to_the_same_part(whole):
     parts = [set(_defined(p)) for p in split_module(ir, 2)]
     for names in repeated:
         assert sum(bool(names & part) for part in parts) == 1
+
+
+def _function(name: str, lines: int, loop: bool, calls: str = "", linkage: str = "") -> str:
+    body = [f'  %"v{k}" = add i64 {k}, 1' for k in range(lines)]
+    if loop:
+        body.insert(0, '  %"i" = phi i64 [0, %"entry"], [%"i.next", %"body"]')
+    if calls:
+        body.append(f'  %"h" = call float @"{calls}"(float 0.0)')
+    return "\n".join([f'define {linkage}void @"{name}"(ptr %"a", i64 %"begin", i64 %"end") noinline', "{",
+                      "entry:", *body, "  ret void", "}"])
+
+
+def test_parts_balance_loops_not_lines():
+    """A loop costs LLVM far more per line than straight-line code (the entry's stores and
+    calls), and a kernel's cost includes the helpers it inlines: the three loop kernels must
+    not share one part while the long entry sits alone in the other, as counting lines would do."""
+    helper = "\n".join(['define internal float @"helper"(float %".1") alwaysinline', "{", "entry:",
+                        *[f'  %"w{k}" = fadd float %".1", 1.0' for k in range(30)], '  ret float %".1"', "}"])
+    text = "\n".join([
+        "; ModuleID = \"m\"",
+        _function("big", 20, loop=True, calls="helper"),
+        _function("a", 30, loop=True),
+        _function("b", 25, loop=True),
+        _function("entry_function", 100, loop=False),
+        helper,
+    ]) + "\n"
+    parts = [set(_defined(p)) for p in split_module(text, 2, min_lines=0)]
+    assert sorted(k for p in parts for k in p) == ["a", "b", "big", "entry_function"]
+    with_entry = next(p for p in parts if "entry_function" in p)
+    assert with_entry & {"a", "b", "big"}, parts  # the entry shares its part with a loop kernel
+    assert all(len(p & {"a", "b", "big"}) < 3 for p in parts), parts
