@@ -5,8 +5,9 @@
 
 For each program of tests/models/programs.py, the same HLO text (JAX's lowering) compiled
 both ways: hloscope's parse to executable (`cache=False`), and jax's `lower(...).compile()`
-(XLA:CPU's whole pipeline, LLVM included; jax's caches cleared first). Each is the best of `--repeats` compiles, so a
-busy moment of the machine counts less. Prints the ratio hloscope/jax per program (< 1:
+(XLA:CPU's whole pipeline, LLVM included; jax's caches cleared first). Each is the best of `--repeats` compiles,
+taken in turns (hloscope, jax, jax, hloscope, ...), so a busy moment of the machine counts
+less and falls on both alike. Prints the ratio hloscope/jax per program (< 1:
 hloscope compiles faster) and its median; cpu_bench.py prints this table too.
 """
 
@@ -31,14 +32,19 @@ from hloscope.compiler import compile as hs_compile  # noqa: E402
 from programs import PROGRAMS  # pyright: ignore[reportMissingImports]  # noqa: E402
 
 
-def best_of(compile_once, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        jax.clear_caches()  # jax keeps compiled executables: a second compile would be a lookup
-        start = time.perf_counter()
-        compile_once()
-        times.append(time.perf_counter() - start)
-    return min(times)
+def best_of(compiles: list, repeats: int) -> list[float]:
+    """Each compile's best time of `repeats`, run in turns, the order reversed every round:
+    this machine's load comes and goes over seconds, and a compile run only while it lasted
+    would lose to one run after it."""
+    times: list[list[float]] = [[] for _ in compiles]
+    for k in range(repeats):
+        order = list(enumerate(compiles))
+        for i, compile_once in order if k % 2 == 0 else order[::-1]:
+            jax.clear_caches()  # jax keeps compiled executables: a second compile would be a lookup
+            start = time.perf_counter()
+            compile_once()
+            times[i].append(time.perf_counter() - start)
+    return [min(t) for t in times]
 
 
 def compile_times(name: str, repeats: int) -> tuple[float, float, int]:
@@ -48,8 +54,8 @@ def compile_times(name: str, repeats: int) -> tuple[float, float, int]:
     text = lowered.as_text(dialect="hlo")
     module = hloscope.parse_hlo(text)
     size = sum(len(c.instructions) for c in module.computations)
-    hs = best_of(lambda: hs_compile(hloscope.parse_hlo(text), cache=False), repeats)
-    jx = best_of(lambda: jax.jit(fn).lower(*args).compile(), repeats)
+    hs, jx = best_of([lambda: hs_compile(hloscope.parse_hlo(text), cache=False),
+                      lambda: jax.jit(fn).lower(*args).compile()], repeats)
     return hs, jx, size
 
 

@@ -220,12 +220,14 @@ def compile_hloscope(text: str):
 
 
 def compile_times(text: str, jfn, jargs, repeats: int = COMPILE_REPEATS) -> tuple[float, float]:
-    """(hloscope, jax) seconds to compile, each the best of `repeats` (jax's caches cleared
-    first: a second compile would be a lookup), as benchmarks/corpus_compile.py measures."""
+    """(hloscope, jax) seconds to compile, each the best of `repeats` taken in turns (jax's
+    caches cleared first: a second compile would be a lookup), as benchmarks/corpus_compile.py
+    measures."""
     from corpus_compile import best_of  # pyright: ignore[reportMissingImports]  # benchmarks/corpus_compile.py
 
-    return (best_of(lambda: hs_compile(hloscope.parse_hlo(text), cache=False), repeats),
-            best_of(lambda: jax.jit(jfn).lower(*jargs).compile(), repeats))
+    hs, jx = best_of([lambda: hs_compile(hloscope.parse_hlo(text), cache=False),
+                      lambda: jax.jit(jfn).lower(*jargs).compile()], repeats)
+    return hs, jx
 
 
 def library_fusions(compiled) -> str:
