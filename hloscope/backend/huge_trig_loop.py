@@ -19,6 +19,11 @@ elements instead; for each block:
 
 There the decision comes before anything is stored. Used by CPU flat loops; every other
 loop, and the GPU, always calls the exact functions.
+
+Where the kernel's maker can (loop_kernel.py: `kf.exact_loop`), the exact loop is a function
+of its own, `<kernel>.exact(buffers..., begin, end)`, which the kernel calls: its
+Payne-Hanek code is about half of the kernel's LLVM time, and as a function with external
+linkage it can go to another LLVM part, compiled on another core (llvm_split.py).
 """
 
 from __future__ import annotations
@@ -62,8 +67,9 @@ def emit_fast_then_fix(em, kf, root: str, shape, begin, end, outputs) -> None:
             b.store(_any(b, [b.load(found), *scalar.huge_trig]), found)
         scalar.huge_trig = []
     scalar.huge_trig = None
+    exact = _exact_function(kf, root, shape, outputs)
     with b.if_then(b.load(found)):
-        _element_loop(em, kf, root, shape, begin, end, outputs, "exact")
+        _exact(em, kf, exact, root, shape, begin, end, outputs)
 
 
 def emit_blocked_loop(em, kf, root: str, shape, begin, end, outputs) -> None:
@@ -74,6 +80,7 @@ def emit_blocked_loop(em, kf, root: str, shape, begin, end, outputs) -> None:
     count = b.sub(end, begin)
     blocks = b.sdiv(b.add(count, I64(BLOCK - 1)), I64(BLOCK))
     found = em.ctx.alloca(I1, "huge_trig")
+    exact_fn = _exact_function(kf, root, shape, outputs)
     with for_range(b, 0, blocks, "blk") as blk:
         start = b.add(begin, b.mul(blk, I64(BLOCK)))
         stop = b.add(start, I64(BLOCK))
@@ -90,11 +97,30 @@ def emit_blocked_loop(em, kf, root: str, shape, begin, end, outputs) -> None:
         with b.if_else(huge) as (exact, fast):
             with exact:
                 scalar.huge_trig = None
-                _element_loop(em, kf, root, shape, start, stop, outputs, "exact")
+                _exact(em, kf, exact_fn, root, shape, start, stop, outputs)
             with fast:
                 scalar.huge_trig = []  # the flags it collects are unused: this block has none
                 _element_loop(em, kf, root, shape, start, stop, outputs, "fast")
         scalar.huge_trig = None
+
+
+def emit_exact_loop(em, kf, root: str, shape, begin, end, outputs) -> None:
+    """The elements of [begin, end) with the exact sin/cos/tan (the body of `<kernel>.exact`)."""
+    em.ctx.scalar.huge_trig = None
+    _element_loop(em, kf, root, shape, begin, end, outputs, "exact")
+
+
+def _exact_function(kf, root: str, shape, outputs) -> ir.Function | None:
+    make = getattr(kf, "exact_loop", None)
+    return make(root, shape, outputs) if make is not None else None
+
+
+def _exact(em, kf, exact_fn: ir.Function | None, root: str, shape, start, stop, outputs) -> None:
+    """The exact loop over [start, stop): a call of `<kernel>.exact`, or inline."""
+    if exact_fn is None:
+        _element_loop(em, kf, root, shape, start, stop, outputs, "exact")
+    else:
+        em.b.call(exact_fn, [*kf.fn.args[:-2], as_i64(start), as_i64(stop)])
 
 
 def _element_loop(em, kf, root, shape, start, stop, outputs, name: str) -> None:

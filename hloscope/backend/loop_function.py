@@ -14,6 +14,7 @@ Nothing in it is specific to a machine: no intrinsics, no address spaces.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from llvmlite import ir
 
@@ -63,6 +64,9 @@ class LoopFunction:
         self.in_place = any(location(r) == location(w) or r.overlaps(w) for r in reads for w in writes)
         self.begin, self.end = self.fn.args[-2], self.fn.args[-1]
         self.begin.name, self.end.name = "begin", "end"
+        # Makes `<kernel>.exact` (root, shape, outputs) -> function, where the kernel's maker
+        # can: the exact sin/cos/tan loop as a function of its own (backend/huge_trig_loop.py).
+        self.exact_loop: Callable[[str, Any, list[Buffer]], ir.Function] | None = None
         self.slots = self.fn.append_basic_block("entry")  # stack slots only (EmitContext.alloca)
         self.builder = ir.IRBuilder(self.fn.append_basic_block("body"))
 

@@ -12,12 +12,14 @@ Neither interleaves: their iterations are independent (backend/loops.py says why
 
 from __future__ import annotations
 
+from llvmlite import ir
+
 from ..ir.computation import Computation
 from ..ir.opcodes import OPCODES
 from ..ir.shape import ArrayShape
 from .buffers import leaves
 from .elemental import ElementalEmitter
-from .huge_trig_loop import emit_trig_loop, has_trig
+from .huge_trig_loop import emit_exact_loop, emit_trig_loop, has_trig
 from .index import Index, is_default_physical
 from .kernel_io import input_leaves, loop_elements, one_root_loop, store_leaves
 from .kernel_spec import KernelSpec, ModuleContext
@@ -34,9 +36,22 @@ def emit_loop_kernel(mc: ModuleContext, spec: KernelSpec, extra: dict | None = N
     `extra` maps instructions computed by an earlier kernel (a dot) to their buffers.
     """
     extra = extra or {}
-    kf = LoopFunction(mc.llmod, spec.name, spec.inputs + list(extra.values()) + spec.outputs, set(spec.outputs))
+    buffers = spec.inputs + list(extra.values()) + spec.outputs
+    kf = LoopFunction(mc.llmod, spec.name, buffers, set(spec.outputs))
     ctx = mc.emit_context(kf.builder)
     em = ElementalEmitter(ctx, spec.comp, input_leaves(ctx, kf, spec, extra))
+
+    def exact_loop(root: str, shape: ArrayShape, outputs) -> ir.Function:
+        """`<kernel>.exact(buffers..., begin, end)`: the elements with the exact sin/cos/tan,
+        a function of its own so that LLVM can compile it on another core (llvm_split.py)."""
+        fn = LoopFunction(mc.llmod, mc.unique_name(f"{spec.name}.exact"), buffers, set(spec.outputs))
+        fn_ctx = mc.emit_context(fn.builder)
+        exact_em = ElementalEmitter(fn_ctx, spec.comp, input_leaves(fn_ctx, fn, spec, extra))
+        emit_exact_loop(exact_em, fn, root, shape, fn.begin, fn.end, outputs)
+        fn.finish()
+        return fn.fn
+
+    kf.exact_loop = exact_loop
     root = spec.comp.root_instruction
     shapes = leaves(root.shape)
     kernel = LoopKernel(spec.name, spec.instruction, "loop", kf.buffers, work=sum(s.size for s in shapes))

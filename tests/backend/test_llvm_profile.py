@@ -79,3 +79,14 @@ def test_it_takes_a_record_and_refuses_what_has_no_cpu_kernels(exe):
     assert len(hloscope.llvm_time_by_kernel(exe.report).rows) == len(exe.report.kernels)
     with pytest.raises(HloscopeError, match="compiled executable or its record"):
         hloscope.llvm_time_by_kernel("softmax")
+
+
+def test_the_exact_trig_loop_has_its_own_row():
+    """A sine kernel keeps its exact (Payne-Hanek) loop in `<kernel>.exact`: the table times
+    it too, so the sum still covers all the kernel's code."""
+    exe = hloscope.compile(hloscope.parse_hlo("HloModule m\nENTRY e {\n  p = f32[4096] parameter(0)\n"
+                                              "  ROOT s = f32[4096] sine(p)\n}\n"), cache=False)
+    times = hloscope.llvm_time_by_kernel(exe)
+    kernel = exe.report.kernels[0].name
+    kinds = {r.kernel: r.kind for r in times.rows}
+    assert kinds == {kernel: exe.report.kernels[0].kind, f"{kernel}.exact": "exact trig"}

@@ -8,6 +8,7 @@ import numpy as np
 import llvmlite.binding as llvm
 
 from backend_helpers import check_against_evaluator, compile_text, module, reducer
+from hloscope.backend.llvm_split import parts_of
 
 INTERLEAVE_ONE = '!"llvm.loop.interleave.count", i32 1'
 FOLD_TAIL = '!"llvm.loop.vectorize.predicate.enable", i1 1'
@@ -58,15 +59,23 @@ def test_a_sum_of_exponentials_does_not_interleave():
 
 
 def test_only_the_exact_sine_loop_folds_its_tail():
+    """The exact loop is a function of its own, which the kernel calls (huge_trig_loop.py),
+    so LLVM can compile it in another part; it alone folds its tail."""
     text = module("""
         p = f32[100000] parameter(0)
         s = f32[100000] sine(p)
     """)
-    exe = compile_text(text)
+    exe = compile_text(text, llvm_parts=2)
     ir = exe.report.llvm_ir
     kernel = exe.report.kernels[0].name
-    folded = [h for h in hinted_loops(ir, kernel) if FOLD_TAIL in h]
-    assert len(folded) == 1 and len(hinted_loops(ir, kernel)) > 1  # the exact loop, not the fast one
+    exact = f"{kernel}.exact"
+    assert f'call void @"{exact}"(' in ir
+    assert not any(FOLD_TAIL in h for h in hinted_loops(ir, kernel)) and hinted_loops(ir, kernel)  # the fast loop
+    folded = [h for h in hinted_loops(ir, exact) if FOLD_TAIL in h]
+    assert len(folded) == 1
+    parts = parts_of(exe.report.optimized_llvm_ir)  # the two loops compile on two cores
+    assert [any(f"define void @{name}(" in p for p in parts) for name in (kernel, exact)] == [True, True]
+    assert not any(f"define void @{kernel}(" in p and f"define void @{exact}(" in p for p in parts)
     exact_latch = re.search(r'br label %"exact\.header", !llvm\.loop (!\d+)', ir)
     assert exact_latch is not None and FOLD_TAIL in hints_of(ir, exact_latch.group(1))
     x = (np.random.default_rng(2).standard_normal(100000) * 1e6).astype(np.float32)  # huge: the exact path runs

@@ -92,16 +92,20 @@ def llvm_time_by_kernel(x: Any) -> LlvmTimes:
     opts = CpuOptions.of(c.options)
     target = llvm_target(opts)
     modules = kernel_modules(ir_text)
-    kernels = [k for k in c.kernels if k.name in modules]  # a repeated computation calls its first's code
-    workers = default_workers(max(1, min(usable_cores(), len(kernels))))
-    # Kernels go to the workers in turns; each worker runs its share one after another.
-    shares = [kernels[i::len(workers)] for i in range(len(workers))]
-    calls = [lambda w=w, share=share: [_time_one(w, k.name, *modules[k.name], target) for k in share]
+    # (function, kind): each kernel (a repeated computation calls its first's code), and the
+    # exact sin/cos/tan loop a kernel keeps in a function of its own (huge_trig_loop.py)
+    functions = [(k.name, k.kind) for k in c.kernels if k.name in modules]
+    functions += [(name, "exact trig") for name in modules
+                  if any(name.startswith(f"{k}.exact") for k, _ in functions)]
+    workers = default_workers(max(1, min(usable_cores(), len(functions))))
+    # Functions go to the workers in turns; each worker runs its share one after another.
+    shares = [functions[i::len(workers)] for i in range(len(workers))]
+    calls = [lambda w=w, share=share: [_time_one(w, name, *modules[name], target) for name, _ in share]
              for w, share in zip(workers, shares)]
     warm_up_workers(workers, target)  # a fresh child's first run is slower: not the kernel's cost
     answers = run_on(workers, calls)
     measured = {row.kernel: row for answer in answers for row in answer}
-    rows = [dataclasses.replace(measured[k.name], kind=k.kind) for k in kernels]
+    rows = [dataclasses.replace(measured[name], kind=kind) for name, kind in functions]
     rows.sort(key=lambda r: -r.seconds)
     stage = sum(s.seconds for s in c.stages if s.name in ("llvm-opt", "codegen"))
     return LlvmTimes(rows, stage, opts.opt_level)
