@@ -67,9 +67,9 @@ def emit_fast_then_fix(em, kf, root: str, shape, begin, end, outputs) -> None:
             b.store(_any(b, [b.load(found), *scalar.huge_trig]), found)
         scalar.huge_trig = []
     scalar.huge_trig = None
-    exact = _exact_function(kf, root, shape, outputs)
+    exact_fn = _exact_function(kf, root, shape, outputs)
     with b.if_then(b.load(found)):
-        _exact(em, kf, exact, root, shape, begin, end, outputs)
+        _exact(em, kf, exact_fn, root, shape, begin, end, outputs)
 
 
 def emit_blocked_loop(em, kf, root: str, shape, begin, end, outputs) -> None:

@@ -15,10 +15,12 @@ inlines when it has a loop (LLVM vectorizes, unrolls and strength-reduces loops:
 time), a fifth of its lines when it is straight-line code (the entry function's stores and
 calls). Measured alone on softmax's kernels: 6-16 ms for each loop, 3.5 ms for the entry's 53
 lines; counting lines put its three loops in one part and the entry in the other (LLVM's
-time for the module 42 -> 38 ms, medians of interleaved runs). Kernels with the same body
-under other names (a model's repeated layers) go to the same part, where LLVM's MergeFunctions keeps one body of them
-(llvm_child.py); a part's size counts each body once. The parts' object files are linked together when loaded
-(the entry calls kernels by name, and the linker finds them in whichever part defines them).
+time for the module 42 -> 38 ms, medians of interleaved runs).
+
+Kernels with the same body under other names (a model's repeated layers) go to the same
+part, where LLVM's MergeFunctions keeps one body of them (llvm_child.py); a part's cost
+counts each body once. The parts' object files are linked together when loaded (the entry
+calls kernels by name, and the linker finds them in whichever part defines them).
 
 The text is what llvmlite's IR builder prints: a `define` line ends in `{`, its body ends with
 a line holding only `}`, and nothing else starts with `define`.

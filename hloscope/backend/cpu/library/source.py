@@ -21,9 +21,9 @@ from ...loops import for_range
 
 TYPES = {"f32": ir.FloatType(), "f64": ir.DoubleType()}
 REDUCERS = ("add", "maximum", "minimum")
-FLAGS = ("reassoc", "nsz")
+FLAGS = ("reassoc", "nsz")  # the generated reductions' flags (reassociate_reductions, the default)
 LANES = {"f32": 16, "f64": 8}  # one AVX-512 register; LLVM splits the vector where registers are narrower
-ALIGN = {"f32": 4, "f64": 8}  # what a vector load of the arrays may assume: their elements' alignment  # the generated reductions' flags (reassociate_reductions, the default)
+ALIGN = {"f32": 4, "f64": 8}  # what a vector load of the arrays may assume: their elements' alignment
 
 # The depthwise kernel's geometry, in this order: sizes, then window, then element strides
 # (the feature stride is 1 in every array).
