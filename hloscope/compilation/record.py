@@ -100,6 +100,11 @@ class Kernel:
     llvm_ir: str = field(default="", repr=False)
     optimized_llvm_ir: str = field(default="", repr=False)
     usage: Usage | None = None
+    function: str = ""  # the LLVM function that runs it, where that is not `name` (a row program's)
+
+    @property
+    def llvm_function(self) -> str:
+        return self.function or self.name
 
     @property
     def grid(self) -> tuple[int, int, int] | None:

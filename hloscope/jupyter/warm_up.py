@@ -1,8 +1,9 @@
 """Loading the CPU backend in the background when `%load_ext hloscope` runs.
 
 LLVM's native target, the BLAS symbols and the thread pool take ~0.7 s once per process,
-the kernel library (backend/cpu/library/) ~0.1 s more, and the LLVM worker (a child
-process: backend/llvm_worker.py) takes a moment to start;
+the kernel library (backend/cpu/library/) ~0.1 s more and its f32 row interpreter ~0.5 s
+(the f64 one is compiled when a program first needs it), and the LLVM workers (child
+processes: backend/llvm_worker.py) take a moment to start;
 started when the extension loads, they are usually ready before the first %%hlo cell
 needs them. The backend's own initialization is thread-safe, so a compile that starts
 meanwhile simply waits for it.
@@ -37,7 +38,8 @@ def _initialize() -> None:
         jit.initialize()
         target = llvm_target(CpuOptions())
         warm_up_workers(default_workers(parts_for(0)), target)
-        library_loader.ensure_loaded()
+        library_loader.ensure_loaded("kernels")
+        library_loader.ensure_loaded("rows-f32")
     except Exception:  # noqa: BLE001 - the first real compile reports any problem, with its context
         pass
 

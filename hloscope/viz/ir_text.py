@@ -144,7 +144,8 @@ def kernel_rows(module, kernels) -> list[KernelRow]:
         elif inst is not None:
             fused = inst.opcode
         sources = tuple(instruction_sources(module, inst)) if inst is not None else ()
-        rows.append(KernelRow(k.name, k.instruction, k.kind, fused, sources, "; ".join(k.notes)))
+        name = k.name if k.llvm_function == k.name else f"{k.name} (in @{k.llvm_function})"
+        rows.append(KernelRow(name, k.instruction, k.kind, fused, sources, "; ".join(k.notes)))
     return rows
 
 
@@ -213,10 +214,10 @@ def view_html(report: Compilation, view: str, kernel: str | None) -> str:
         return timeline_html(report)
     if view.startswith("LLVM"):
         text = report.optimized_llvm_ir if "optimized" in view else report.llvm_ir
-        part = llvm_function(text, kernel) if kernel else text
+        part = llvm_function(text, _function_of(report, kernel)) if kernel else text
         return code_block(part or f"(no function @{kernel} in this IR)", "llvm")
     text = report.ptx if view == "PTX" else report.assembly
-    part = ((ptx_function if view == "PTX" else asm_function)(text, kernel)) if kernel else text
+    part = ((ptx_function if view == "PTX" else asm_function)(text, _function_of(report, kernel))) if kernel else text
     return code_block(part or f"(no label {kernel}: in the assembly)", "asm")
 
 
@@ -240,3 +241,8 @@ def _fused_text(module: HloModule, kernel: str) -> str:
     if called and module.has_computation(called):
         text = format_computation(module.computation(called)) + "\n\n// in ENTRY:\n" + text
     return text
+
+
+def _function_of(report: Compilation, kernel: str) -> str:
+    """The LLVM function that runs `kernel` (a row program's instructions share one)."""
+    return next((k.llvm_function for k in report.kernels if k.name == kernel), kernel)

@@ -44,7 +44,8 @@ ENTRY main {
 
 @pytest.fixture(scope="module")
 def exe():
-    return hloscope.compile(SOFTMAX, cache=False)
+    """Softmax as generated kernels (with the library it is one row program: see below)."""
+    return hloscope.compile(SOFTMAX, cache=False, library=False)
 
 
 def _defined(text: str) -> list[str]:
@@ -90,3 +91,13 @@ def test_the_exact_trig_loop_has_its_own_row():
     kernel = exe.report.kernels[0].name
     kinds = {r.kernel: r.kind for r in times.rows}
     assert kinds == {kernel: exe.report.kernels[0].kind, f"{kernel}.exact": "exact trig"}
+
+
+def test_a_row_programs_instructions_share_its_kernels_row():
+    """With the library, softmax is one row program: its three instructions' records all name
+    the program's function, and the table times that function once."""
+    exe = hloscope.compile(SOFTMAX, cache=False)
+    functions = {k.llvm_function for k in exe.report.kernels}
+    assert len(exe.report.kernels) == 3 and len(functions) == 1
+    times = hloscope.llvm_time_by_kernel(exe)
+    assert [(r.kernel, r.kind) for r in times.rows] == [(functions.pop(), "row-program")]

@@ -1,5 +1,6 @@
 """Row chains (backend/cpu/row_chains.py): consecutive kernels over the same rows run a block
-of rows at a time. Chained programs compute what numpy does, with one thread or several;
+of rows at a time. They are the generated code's way (`library=False`; with the library,
+softmax and layer norm are row programs: test_row_programs.py). Chained programs compute what numpy does, with one thread or several;
 a kernel that reads another's result at other rows never joins; buffers that share memory
 unevenly keep kernels apart."""
 
@@ -36,7 +37,7 @@ def chains_of(report) -> list[str]:
 @pytest.mark.parametrize("rows,cols", [(64, 256), (37, 100), (1000, 3)])
 def test_softmax_chains_its_kernels_and_matches_numpy(threads, rows, cols):
     x = np.random.default_rng(rows).standard_normal((rows, cols)).astype(np.float32)
-    exe = hloscope.jit(softmax, threads=threads, parallel_min_elements=1).compile(x)
+    exe = hloscope.jit(softmax, threads=threads, parallel_min_elements=1, library=False).compile(x)
     chains = chains_of(exe.report)
     assert len(chains) == len(exe.report.kernels) >= 2 and len(set(chains)) == 1
     assert {k.partitions for k in exe.report.kernels} == {min(threads, rows)}
@@ -47,7 +48,7 @@ def test_layernorm_chains_and_matches_numpy():
     rng = np.random.default_rng(1)
     x = rng.standard_normal((300, 128)).astype(np.float32)
     g, b = rng.standard_normal(128).astype(np.float32), rng.standard_normal(128).astype(np.float32)
-    exe = hloscope.jit(layernorm, threads=2, parallel_min_elements=1).compile(x, g, b)
+    exe = hloscope.jit(layernorm, threads=2, parallel_min_elements=1, library=False).compile(x, g, b)
     assert len(chains_of(exe.report)) >= 3
     np.testing.assert_allclose(exe(x, g, b), layernorm(x.astype(np.float64), g, b), rtol=1e-4, atol=1e-4)
 
@@ -60,7 +61,7 @@ def test_a_result_read_at_other_rows_is_never_chained():
     def reversed_max(x):
         return x - x.max(axis=1, keepdims=True)[::-1]
 
-    exe = hloscope.jit(reversed_max, threads=2, parallel_min_elements=1).compile(x)
+    exe = hloscope.jit(reversed_max, threads=2, parallel_min_elements=1, library=False).compile(x)
     assert chains_of(exe.report) == []
     np.testing.assert_allclose(exe(x), reversed_max(x), rtol=1e-6)
 
@@ -71,7 +72,7 @@ def test_a_column_reduction_does_not_chain():
     def column_share(x):
         return x / x.sum(axis=0, keepdims=True)
 
-    exe = hloscope.jit(column_share, threads=2, parallel_min_elements=1).compile(x)
+    exe = hloscope.jit(column_share, threads=2, parallel_min_elements=1, library=False).compile(x)
     assert chains_of(exe.report) == []
     np.testing.assert_allclose(exe(x), column_share(x), rtol=1e-4, atol=1e-5)
 
@@ -133,7 +134,7 @@ def test_a_long_run_of_row_kernels_is_cut_into_chains_of_bounded_length():
             x = x - x.max(axis=1, keepdims=True) * 0.5
         return x
 
-    exe = hloscope.jit(centred_again_and_again, threads=2, parallel_min_elements=1).compile(x)
+    exe = hloscope.jit(centred_again_and_again, threads=2, parallel_min_elements=1, library=False).compile(x)
     chains = chains_of(exe.report)
     sizes = [chains.count(c) for c in set(chains)]
     assert len(set(chains)) >= 2 and max(sizes) == row_chains.MAX_KERNELS

@@ -15,6 +15,10 @@ pieces of backend/; what is the CPU's own:
     blas.py           sgemm/dgemm from numpy's (else scipy's) OpenBLAS, registered as JIT symbols
     parallel.py       how many partitions a kernel gets, and the calls that run them
     row_chains.py     consecutive kernels over the same rows run a block of rows at a time
+    rows/             runs of row-wise instructions (softmax, layer norm) as programs of the
+                      row interpreter, compiled once per process with the library
+    library/          the kernels compiled once per process: reductions, depthwise
+                      convolution, the row interpreter
     same_kernels.py   a repeated computation (same code key) calls the first kernel's code
     thread_pool.py    the process's persistent worker threads (native code)
     entry.py          the entry function: the schedule, one call per kernel, over one arena

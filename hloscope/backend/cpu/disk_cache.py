@@ -25,7 +25,7 @@ from ...compilation.record import Compilation, Kernel
 from ...ir.dtypes import element_type, from_numpy
 from ...runtime.signature import ArraySpec, Signature
 
-CPU_KERNEL_FIELDS = ("name", "instruction", "kind", "buffers", "notes", "partitions", "extent")
+CPU_KERNEL_FIELDS = ("name", "instruction", "kind", "buffers", "notes", "partitions", "extent", "function")
 
 
 def put(directory: str | Path, key: str, objects: list[bytes], c: Compilation, signature: Signature) -> None:

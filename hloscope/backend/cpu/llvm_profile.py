@@ -92,9 +92,10 @@ def llvm_time_by_kernel(x: Any) -> LlvmTimes:
     opts = CpuOptions.of(c.options)
     target = llvm_target(opts)
     modules = kernel_modules(ir_text)
-    # (function, kind): each kernel (a repeated computation calls its first's code), and the
-    # exact sin/cos/tan loop a kernel keeps in a function of its own (huge_trig_loop.py)
-    functions = [(k.name, k.kind) for k in c.kernels if k.name in modules]
+    # (function, kind): each kernel (a repeated computation calls its first's code; the
+    # instructions of a row program share its kernel's), and the exact sin/cos/tan loop a
+    # kernel keeps in a function of its own (huge_trig_loop.py)
+    functions = list(dict.fromkeys((k.llvm_function, k.kind) for k in c.kernels if k.llvm_function in modules))
     functions += [(name, "exact trig") for name in modules
                   if any(name.startswith(f"{k}.exact") for k, _ in functions)]
     workers = default_workers(max(1, min(usable_cores(), len(functions))))

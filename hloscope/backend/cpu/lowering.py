@@ -34,6 +34,7 @@ from .entry import EntryEmitter
 from .kernel_choices import CpuKernels
 from .parallel import decide_partitions, host_threads
 from .row_chains import Member, chain_rows, emit_chain
+from .rows import RowPrograms
 
 NAME = "cpu"
 
@@ -98,6 +99,7 @@ class CpuPrograms:
         self.choices = CpuKernels(mc, options.parallel_min_elements)
         self.threads = options.threads or host_threads()
         self.kernels: list[LoopKernel] = []
+        self.row_programs = RowPrograms(mc)
 
     @property
     def target(self) -> str:
@@ -131,7 +133,13 @@ class CpuPrograms:
         return [CONTROL_FLOW[inst.opcode](self, inst, comp, layout)]
 
     def instruction_steps(self, inst: Instruction, comp: Computation, layout: BufferLayout) -> Sequence[Step]:
-        """inst's kernels, each with the partitions it will run as."""
+        """inst's kernels, each with the partitions it will run as (a row program's kernel
+        where one starts at inst, none for its later instructions: rows/)."""
+        program = self.row_programs.steps_at(comp, inst, layout, self.threads, self.options.parallel_min_elements)
+        if program is not None:
+            steps, records = program
+            self.kernels += records
+            return steps
         kernels = lower_instruction(self.choices, inst, comp, layout)
         for kernel in kernels:
             decide_partitions(kernel, self.threads, self.options.parallel_min_elements)

@@ -19,7 +19,11 @@
                            kernels into the entry function)
     library                True: reductions of a parameter and depthwise convolutions call
                            kernels compiled once per process for any size (cpu/library/),
-                           as XLA hands them to YNNPACK; False: every kernel is generated
+                           and runs of row-wise instructions (softmax, layer norm) are
+                           programs of the row interpreter compiled with them (cpu/rows/),
+                           as XLA hands such fusions to YNNPACK; False: every kernel is
+                           generated (fast_math and reassociate_reductions=False generate
+                           the row-wise ones too: the interpreter has neither setting)
     cpu, features          target CPU and features ("" = this host, the default)
     cache                  True: identical module + options compile once per process
     cache_dir              a directory for an on-disk cache of machine code (None: none)

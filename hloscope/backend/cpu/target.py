@@ -63,7 +63,7 @@ def load_from_disk(c: Compilation, key: str) -> CpuExecutable | None:
         return None
     obj, meta = found
     kernels = disk_cache.kernels_from(meta)
-    _load_library_if_called(kernels)
+    library_loader.ensure_for(meta["llvm_ir"])  # before an object calling the library is linked
     native = jit.NativeCode(obj, meta["entry_name"], target_options(opts))
     c.optimized_module = parse_hlo(meta["hlo"])
     c.llvm_ir, c.optimized_llvm_ir = meta["llvm_ir"], meta["optimized_llvm_ir"]
@@ -93,7 +93,7 @@ class CpuBuild:
         c.llvm_ir = str(lowered.llmod)
         c.entry_name, c.arena_bytes = lowered.entry_name, lowered.layout.arena_bytes
         c.kernels = [Kernel(k.name, k.instruction, k.kind, tuple(b.describe() for b in k.buffers), tuple(k.notes),
-                            k.partitions, k.extent) for k in lowered.kernels]
+                            k.partitions, k.extent, function=_function_name(k)) for k in lowered.kernels]
         split = sum(k.partitions > 1 for k in c.kernels)
         return f"{len(c.kernels)} kernels ({split} split across threads), arena {c.arena_bytes:,} B"
 
@@ -118,7 +118,7 @@ class CpuBuild:
 
     def load(self, c: Compilation) -> str:
         target = target_options(self.options)
-        _load_library_if_called(c.kernels)
+        library_loader.ensure_for(c.llvm_ir)  # before an object calling the library is linked
         native = jit.NativeCode(self.obj, c.entry_name, target)
         module = _optimized(c)
         signature = Signature.of(module)
@@ -159,10 +159,9 @@ def _assembly(c: Compilation, workers: list[LlvmWorker], opts: CpuOptions) -> La
     return LazyText(make=lambda: join_parts([jit.assembly(part, target) for part in parts]))
 
 
-def _load_library_if_called(kernels: list[Kernel]) -> None:
-    """The library's kernels must be in this process before an object calling them is linked."""
-    if any(k.kind.startswith("library") for k in kernels):
-        library_loader.ensure_loaded()
+def _function_name(k) -> str:
+    """The LLVM function running a kernel, where it is not the kernel's own (a row program's)."""
+    return k.function.name if k.function is not None and k.function.name != k.name else ""
 
 
 def _optimized(c: Compilation):
