@@ -1,12 +1,14 @@
 """What a what-if experiment changes, checked, and where in the compile it first matters.
 
     Changes.of(disable=["fusion"], disable_rules=["add_zero"], max_operands=4, scheduler="program",
-               opt_level=0, vector_width=128)
+               opt_level=0, vector_width=128, library=False)
 
 Passes are named as the pipeline names them (`-`/`_` and case ignored); rules are algsimp's
 (`add_zero`, by function name) or fusion's heuristic rejections (passes.fusion.rules.
 HEURISTIC_RULES: `recompute`, `expensive_duplicate`, ...). A change to the passes reruns from
-"optimize"; a change to LLVM alone from the target's first LLVM stage.
+"optimize"; to the CPU's library (its precompiled kernels and row programs) or the vector
+width (another CPU than this host's gets no library) from "lower"; a change to LLVM's level
+alone from the target's first LLVM stage.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class Changes:
     scheduler: str | None = None  # "memory" (the list scheduler) or "program" (the order written)
     opt_level: int | None = None  # LLVM's -O level
     vector_width: int | None = None  # widest vectors in bits (128, 256, 512): the x86-64 level
+    library: bool | None = None  # CPU: the library's kernels and row programs (False: every kernel generated)
 
     @classmethod
     def of(cls, **changes: Any) -> Changes:
@@ -83,11 +86,17 @@ class Changes:
                                     self.scheduler))
 
     @property
+    def touches_lowering(self) -> bool:
+        """The CPU lowers again: the library changes, or the CPU (the library's kernels and
+        row programs are this host's code: another CPU's program is generated whole)."""
+        return self.library is not None or self.vector_width is not None
+
+    @property
     def touches_llvm(self) -> bool:
         return self.opt_level is not None or self.vector_width is not None
 
     def __bool__(self) -> bool:
-        return self.touches_passes or self.touches_llvm
+        return self.touches_passes or self.touches_lowering or self.touches_llvm
 
     def describe(self) -> str:
         """`disable=fusion, opt_level=0`: the settings given, as they were written."""
@@ -106,6 +115,8 @@ class Changes:
         """The first stage of the compile table these changes affect."""
         if self.touches_passes or not target:
             return "optimize"
+        if self.touches_lowering:
+            return "lower"
         return LLVM_FIRST_STAGE.get(target, "lower")
 
     # ---- applying them ----
@@ -137,6 +148,8 @@ class Changes:
             out["opt_level"] = self.opt_level
         if self.vector_width is not None:
             out["cpu"], out["features"] = VECTOR_CPUS[self.vector_width], ""
+        if self.library is not None:
+            out["library"] = self.library
         return out
 
 

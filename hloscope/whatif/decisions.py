@@ -52,6 +52,11 @@ def explain(original: Compilation, ch: Changes) -> list[str]:
     if ch.vector_width is not None:
         out.append(f"vectors of at most {ch.vector_width} bits (LLVM CPU {ch.options({})['cpu']}); "
                    "the HLO passes were reused")
+    if ch.library is False:
+        out.append("no library: every kernel generated, row programs and library reductions included; "
+                   "the HLO passes were reused")
+    elif ch.library:
+        out.append("the library's kernels and row programs where they fit; the HLO passes were reused")
     return out
 
 

@@ -48,12 +48,25 @@ def test_only_the_llvm_level_reruns_no_pass(small_softmax):
     assert "reused from the original: parse, verify, optimize, plan, lower" in str(w)
 
 
-def test_vector_width_reruns_from_llvm(small_softmax):
+def test_vector_width_reruns_from_the_lowering(small_softmax):
+    """Another CPU than this host's: its program is generated whole (the library and the row
+    interpreter are this host's code), so the kernels are lowered again."""
     exe, x = small_softmax
+    assert {k.kind for k in exe.report.kernels} == {"row-program"}
     w = whatif(exe, vector_width=128, run=False)
     assert w.changed.options["cpu"] == "x86-64-v2"
-    assert w.reused == FRONT_AND_LOWER
-    assert "ymm" not in w.changed.assembly  # 128-bit vectors only: xmm registers
+    assert w.reused == FRONT_AND_LOWER[:-1]
+    assert "row-program" not in {k.kind for k in w.changed.kernels}
+    assert "xmm" in w.changed.assembly and "ymm" not in w.changed.assembly  # 128-bit vectors only
+    np.testing.assert_allclose(w.executables[1](x), exe(x), rtol=1e-5)
+
+
+def test_without_the_library_every_kernel_is_generated(small_softmax):
+    exe, x = small_softmax
+    w = whatif(exe, library=False, run=False)
+    assert w.reused == FRONT_AND_LOWER[:-1]
+    assert {k.kind for k in w.changed.kernels} == {"reduce", "loop"}
+    assert any("every kernel generated" in line for line in w.why())
     np.testing.assert_allclose(w.executables[1](x), exe(x), rtol=1e-5)
 
 

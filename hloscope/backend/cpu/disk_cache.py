@@ -1,6 +1,7 @@
 """The CPU's compile cache on disk (`cache_dir=`): machine code kept across processes.
 
-Each entry is two files named by the compile cache key (hloscope.compilation.caching):
+Each entry is two files named by the compile cache key (hloscope.compilation.caching; the
+library's parts use the same entries, library/loader.py):
 
     <key>.o      the object files (one per part of a module compiled in parts, one after
                  another), loaded with llvmlite's MCJIT `add_object_file`
@@ -30,14 +31,9 @@ CPU_KERNEL_FIELDS = ("name", "instruction", "kind", "buffers", "notes", "partiti
 
 def put(directory: str | Path, key: str, objects: list[bytes], c: Compilation, signature: Signature) -> None:
     """Write the objects and their metadata."""
-    d = Path(directory)
-    d.mkdir(parents=True, exist_ok=True)
-    obj = b"".join(objects)
-    meta = {
+    write_entry(directory, key, objects, {
         "entry_name": c.entry_name,
         "arena_bytes": c.arena_bytes,
-        "object_sizes": [len(o) for o in objects],
-        "object_sha256": hashlib.sha256(obj).hexdigest(),
         "params": [_spec_json(s) for s in signature.params],
         "results": [_spec_json(s) for s in signature.results],
         "nesting": _nesting_json(signature.nesting),
@@ -45,7 +41,15 @@ def put(directory: str | Path, key: str, objects: list[bytes], c: Compilation, s
         "hlo": c.hlo,
         "llvm_ir": c.llvm_ir,
         "optimized_llvm_ir": c.optimized_llvm_ir,
-    }
+    })
+
+
+def write_entry(directory: str | Path, key: str, objects: list[bytes], meta: dict[str, Any]) -> None:
+    """Objects and their metadata (with the objects' sizes and checksums) as one entry."""
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    obj = b"".join(objects)
+    meta = {**meta, "object_sizes": [len(o) for o in objects], "object_sha256": hashlib.sha256(obj).hexdigest()}
     meta["metadata_sha256"] = _metadata_digest(meta)
     _atomic_write(d / f"{key}.o", obj)
     _atomic_write(d / f"{key}.json", json.dumps(meta).encode())

@@ -23,7 +23,8 @@
                            programs of the row interpreter compiled with them (cpu/rows/),
                            as XLA hands such fusions to YNNPACK; False: every kernel is
                            generated (fast_math and reassociate_reductions=False generate
-                           the row-wise ones too: the interpreter has neither setting)
+                           the row-wise ones too: the interpreter has neither setting; so
+                           does a cpu or features other than this host's)
     cpu, features          target CPU and features ("" = this host, the default)
     cache                  True: identical module + options compile once per process
     cache_dir              a directory for an on-disk cache of machine code (None: none)
@@ -86,4 +87,7 @@ class CpuOptions:
 
     @property
     def emit(self) -> EmitOptions:
-        return EmitOptions(self.fast_math, self.reassociate_reductions, self.dot, self.library)
+        """What the lowering is told: the library only for this host (its code is this host's:
+        a program for another CPU is generated whole, so that CPU's vectors show)."""
+        return EmitOptions(self.fast_math, self.reassociate_reductions, self.dot,
+                           self.library and not (self.cpu or self.features))

@@ -79,26 +79,29 @@ class WhatIfPanel(Panel):
                                     description="LLVM -O")
         self.vector_width = w.Dropdown(options=[("this CPU", 0)] + [(f"{b} bits", b) for b in VECTOR_CPUS], value=0,
                                        description="vectors")
+        self.library = w.Checkbox(bool(report.options.get("library", True)), indent=False,
+                                  description="library kernels and row programs")
         self._defaults = self._settings()
         controls = [*self.passes.values(), *self.rules.values(), self.max_operands, self.duplicate,
-                    self.duplicate_expensive, self.scheduler, self.opt_level, self.vector_width]
+                    self.duplicate_expensive, self.scheduler, self.opt_level, self.vector_width, self.library]
         for c in controls:
             c.observe(lambda _: self.run(), names="value")
         if report.target != "cpu":
-            self.vector_width.disabled = True
+            self.vector_width.disabled = self.library.disabled = True
         self.toggles.children = [
             w.HTML("<b>passes</b> (unticked: not run)"), w.HBox(list(self.passes.values()), layout=_wrap()),
             w.HTML("<b>rules that fired</b> (unticked: switched off)"), w.HBox(list(self.rules.values()),
                                                                                 layout=_wrap()),
             w.HTML("<b>heuristics</b>"), w.HBox([self.max_operands, self.duplicate, self.duplicate_expensive]),
-            w.HBox([self.scheduler, self.opt_level, self.vector_width]),
+            w.HBox([self.scheduler, self.opt_level, self.vector_width, self.library]),
         ]
         self.status.value = "<p>change a toggle: the compile reruns from the first stage it affects</p>"
 
     def _settings(self) -> dict[str, Any]:
         return {"max_operands": self.max_operands.value, "duplicate": self.duplicate.value,
                 "duplicate_expensive": self.duplicate_expensive.value, "scheduler": self.scheduler.value,
-                "opt_level": self.opt_level.value, "vector_width": self.vector_width.value or None}
+                "opt_level": self.opt_level.value, "vector_width": self.vector_width.value or None,
+                "library": self.library.value}
 
     def changes(self) -> dict[str, Any]:
         """The keywords of hloscope.whatif the toggles stand for (those that differ)."""

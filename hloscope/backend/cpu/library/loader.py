@@ -1,5 +1,5 @@
 """Compiling and loading the library: each part once per process, before the first program
-that calls it.
+that calls it, and once per machine where a cache directory can be written.
 
     kernels     the reductions and the depthwise convolution (source.py)
     rows-f32    the row interpreter for f32 (rows.py), and its op functions
@@ -12,18 +12,32 @@ symbol's address is registered with `llvm.add_symbol`, so every later program's 
 finds it by name, as it finds the thread pool and BLAS. A program's compile does no work
 for it after that. A part is loaded when a program's IR names one of its symbols
 (`ensure_for`), or ahead of time by the notebook's warm-up.
+
+Building the parts costs LLVM about a second of work; their objects are kept in
+`cache_directory` (the user's cache folder: $XDG_CACHE_HOME/hloscope, else ~/.cache/hloscope,
+or ~/Library/Caches/hloscope on macOS), as disk_cache.py keeps programs, under a key made of
+the backend's sources (which write the IR), the LLVM and the host's CPU and features: a later
+process on this machine links them in milliseconds, and anything that would change the code
+changes the key. A
+damaged entry is rebuilt; where the folder cannot be written, every process builds its own.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import sys
 import threading
 import time
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
+import llvmlite
 import llvmlite.binding as llvm
 
-from .. import jit
+from .. import disk_cache, jit
 from ...llvm_worker import default_workers, parts_for, run_on
 from ..llvm_target import llvm_target, target_options
 from ..options import CpuOptions
@@ -44,9 +58,22 @@ PARTS = {
        for t in rows.TYPES},
 }
 
+
+def _user_cache() -> Path | None:
+    try:
+        home = Path.home()
+    except RuntimeError:  # no home directory (some service accounts): no cache
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or str(home / ("Library/Caches" if sys.platform == "darwin" else ".cache"))
+    return Path(base) / "hloscope" / "library"
+
+
+cache_directory: Path | None = _user_cache()  # None: build every part in every process
+
 _LOCK = threading.RLock()  # two threads' first programs must not both load a part
 _NATIVE: dict[str, jit.NativeCode] = {}  # keeps each part's machine code for the life of the process
 build_seconds: dict[str, float] = {}  # what loading each part took, once it is loaded
+from_cache: dict[str, bool] = {}  # whether it came from cache_directory
 
 
 def ensure_loaded(name: str = "kernels") -> None:
@@ -60,16 +87,63 @@ def ensure_loaded(name: str = "kernels") -> None:
         start = time.perf_counter()
         jit.initialize()
         host = CpuOptions()
-        texts = part.modules(parts_for(0))
-        workers = default_workers(len(texts))
         target = llvm_target(host)
-        handles = run_on(workers, [lambda w=w, t=t: w.optimize(t, target)[0] for w, t in zip(workers, texts)])
-        objects = run_on(workers, [lambda w=w, h=h: w.object(h) for w, h in zip(workers, handles)])
+        workers = parts_for(0)
+        key = _key(name, workers, target)
+        objects = _cached(key)
+        from_cache[name] = objects is not None
+        if objects is None:
+            objects = _build(part.modules(workers), target)
+            _keep(key, objects)
         native = jit.NativeCode(objects, part.symbols[0], target_options(host))
         for symbol in part.symbols:
             llvm.add_symbol(symbol, native.engine.get_function_address(symbol))
         _NATIVE[name] = native
         build_seconds[name] = time.perf_counter() - start
+
+
+def _build(texts: list[str], target: dict) -> list[bytes]:
+    workers = default_workers(len(texts))
+    handles = run_on(workers, [lambda w=w, t=t: w.optimize(t, target)[0] for w, t in zip(workers, texts)])
+    return run_on(workers, [lambda w=w, h=h: w.object(h) for w, h in zip(workers, handles)])
+
+
+def _key(name: str, workers: int, target: dict) -> str:
+    """The part, the code that writes its IR, the LLVM that compiles it and the machine."""
+    h = hashlib.sha256()
+    for piece in (name, str(workers), llvmlite.__version__, str(llvm.llvm_version_info), llvm.get_default_triple(),
+                  repr(sorted(target.items())), _backend_digest()):
+        h.update(piece.encode())
+        h.update(b"\0")
+    return f"library-{name}-{h.hexdigest()[:32]}"
+
+
+@lru_cache(maxsize=1)
+def _backend_digest() -> str:
+    """A digest of hloscope's backend sources, which write the library's IR: hashing them is
+    a few ms, where writing the IR to hash it would be ~50 ms per part."""
+    h = hashlib.sha256()
+    backend = Path(__file__).resolve().parents[2]
+    for path in sorted(backend.rglob("*.py")):
+        h.update(str(path.relative_to(backend)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _cached(key: str) -> list[bytes] | None:
+    if cache_directory is None:
+        return None
+    found = disk_cache.get(cache_directory, key)
+    return found[0] if found is not None else None
+
+
+def _keep(key: str, objects: list[bytes]) -> None:
+    if cache_directory is None:
+        return
+    try:
+        disk_cache.write_entry(cache_directory, key, objects, {"kind": "library part"})
+    except OSError:
+        pass  # a read-only or full disk: the next process builds it again
 
 
 def ensure_for(ir_text: str) -> None:
