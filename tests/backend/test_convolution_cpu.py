@@ -17,15 +17,31 @@ from test_evaluator_convolution import CASES, NAMES, load_case, tolerance  # noq
 RNG = np.random.default_rng(7)
 
 
+# The recorded case the library's im2col convolution takes (library/calls.py: what the
+# generated kernel would run as im2col + gemm, 2-D, features contiguous); the others have too
+# few features for a gemm, are 1-D or 3-D, grouped, or not float.
+LIBRARY_GEMM = {"conv2d_gemm_16_to_24"}
+
+
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("dot", ["blas", "loops"])
 def test_recorded_cases_match_jax(name, dot):
+    """The generated kernels (library=False): im2col + gemm where a gemm fits, else direct loops."""
     _, args, want = load_case(name)
-    exe = compile_text((CASES / f"{name}.hlo").read_text(), dot=dot)
+    exe = compile_text((CASES / f"{name}.hlo").read_text(), dot=dot, library=False)
     got = exe(*args)
     assert_close(got, want, **tolerance(want))
     kind = exe.report.kernels[-1].kind
     assert kind == ("conv-gemm" if dot == "blas" and "gemm" in name else "conv-direct"), kind
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_recorded_cases_match_jax_with_the_library(name):
+    _, args, want = load_case(name)
+    exe = compile_text((CASES / f"{name}.hlo").read_text())
+    assert_close(exe(*args), want, **tolerance(want))
+    kinds = {k.kind for k in exe.report.kernels}
+    assert ("library-conv" in kinds) == (name in LIBRARY_GEMM), kinds
 
 
 
@@ -42,9 +58,11 @@ def test_gemm_path_matches_the_evaluator(lhs, rhs, out, window):
         c = f32{list(out)} convolution(x, w), window={{{window}}}, dim_labels=b01f_01io->b01f
 """.replace(", ", ","))
     args = [RNG.standard_normal(lhs).astype(np.float32), RNG.standard_normal(rhs).astype(np.float32)]
-    exe = check_against_evaluator(text, args, rtol=1e-4, atol=1e-4)
+    exe = check_against_evaluator(text, args, rtol=1e-4, atol=1e-4, library=False)
     kernel = exe.report.kernels[-1]
     assert kernel.kind == "conv-gemm"
+    library = check_against_evaluator(text, args, rtol=1e-4, atol=1e-4).report.kernels[-1]
+    assert library.kind == ("conv-gemm" if "lhs_dilate" in window else "library-conv")
     assert "im2col + f32 BLAS gemm" in kernel.notes[0]
 
 
@@ -115,7 +133,7 @@ def test_a_convolution_is_not_fused_and_its_relu_is_a_loop_fusion_of_its_own():
 """)
     args = [RNG.standard_normal((1, 8, 8, 16)).astype(np.float32), RNG.standard_normal((3, 3, 16, 16)).astype(np.float32)]
     report = check_against_evaluator(text, args, rtol=1e-5, atol=1e-5).report
-    assert [k.kind for k in report.kernels] == ["conv-gemm", "loop"]
+    assert [k.kind for k in report.kernels] == ["library-conv", "loop"]
     kept = [d.reason for r in report.records for d in r.log if d.subject == "c" and not d.accepted]
     assert any("library call" in reason for reason in kept), kept
 

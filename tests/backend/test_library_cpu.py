@@ -106,6 +106,48 @@ def test_depthwise_convolutions_match_the_evaluator(case):
     assert "depthwise, the library's kernel" in exe.report.kernels[0].notes[0]
 
 
+@pytest.mark.parametrize("case", [
+    # (dtype, input NHWC, window, kernel HW, in -> out features, output NHWC, threads)
+    ("f32", (1, 9, 9, 16), "size=3x3 pad=1_1x1_1", (3, 3), 24, (1, 9, 9, 24), 1),
+    ("f32", (2, 11, 8, 12), "size=5x3 stride=2x1 pad=2_1x0_2", (5, 3), 20, (2, 5, 8, 20), 2),
+    ("f32", (1, 12, 12, 8), "size=3x3 pad=2_2x2_2 rhs_dilate=2x2", (3, 3), 8, (1, 12, 12, 8), 2),
+    ("f32", (3, 30, 7, 9), "size=3x3 pad=1_1x1_1", (3, 3), 33, (3, 30, 7, 33), 3),  # blocks and partitions uneven
+    ("f64", (1, 7, 6, 10), "size=2x2 stride=2x2", (2, 2), 12, (1, 3, 3, 12), 2),
+])
+def test_im2col_convolutions_match_the_evaluator(case):
+    dtype, (n, h, w, c), window, (kh, kw), o, out, threads = case
+    text = module(f"""
+        x = {dtype}[{n},{h},{w},{c}] parameter(0)
+        k = {dtype}[{kh},{kw},{c},{o}] parameter(1)
+        r = {dtype}[{','.join(map(str, out))}] convolution(x, k), window={{{window}}}, dim_labels=b01f_01io->b01f
+    """)
+    args = [RNG.standard_normal((n, h, w, c)).astype(NUMPY[dtype]),
+            RNG.standard_normal((kh, kw, c, o)).astype(NUMPY[dtype])]
+    exe = check_against_evaluator(text, args, rtol=1e-5, atol=1e-5, threads=threads, parallel_min_elements=1)
+    assert kinds(exe) == ["library-conv"]
+    assert "hloscope_conv2d_gemm" in exe.report.kernels[0].notes[1]
+
+
+def test_repeated_convolutions_share_one_kernel_and_its_scratch():
+    """A network's repeated layers: a later convolution calls the earlier one's function with
+    its own operands and the earlier one's im2col scratch (they run one after the other)."""
+    text = module("""
+        x = f32[1,16,16,16] parameter(0)
+        k = f32[3,3,16,16] parameter(1)
+        a = f32[1,16,16,16] convolution(x, k), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
+        b = f32[1,16,16,16] convolution(a, k), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
+        c = f32[1,16,16,16] convolution(b, k), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
+        d = f32[1,16,16,16] convolution(c, k), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
+    """)
+    args = [RNG.standard_normal((1, 16, 16, 16)).astype(np.float32),
+            (RNG.standard_normal((3, 3, 16, 16)) / 12).astype(np.float32)]  # about unit values at every layer
+    for library in (True, False):
+        exe = check_against_evaluator(text, args, rtol=1e-4, atol=1e-4, library=library, threads=2,
+                                      parallel_min_elements=1)
+        second, third = exe.report.kernels[1:3]  # both read and write the arena: the same code
+        assert f"same code as {second.name}" in third.notes[-1], third.notes
+
+
 @pytest.mark.parametrize("why,labels,x_dims,k_dims,out_dims,groups", [
     ("features not contiguous (NCHW)", "bf01_01io->bf01", (1, 8, 9, 9), (3, 3, 1, 8), (1, 8, 7, 7), 8),
     ("a channel multiplier", "b01f_01io->b01f", (1, 9, 9, 4), (3, 3, 1, 8), (1, 7, 7, 8), 4),

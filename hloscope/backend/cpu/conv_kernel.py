@@ -31,7 +31,7 @@ from ..buffers import BufferLayout
 from ..conv_geometry import ConvGeometry, dot_strides, kernel_tap, split_position, tap_position
 from ..gemm import GemmForm
 from ..kernel_spec import KernelSpec, ModuleContext
-from ..llvm_types import I8, I64, constant, load, storage_type, store, value_type
+from ..llvm_types import I1, I8, I64, PTR, VOID, constant, load, storage_type, store, value_type
 from ..loop_function import LoopFunction, LoopKernel
 from ..loops import for_range, loop_nest
 from ..scalar_convert import emit_convert
@@ -39,7 +39,7 @@ from ..scalar_ops import emit_binary
 from ..unsupported import unsupported
 from . import blas
 from .dot_kernel import emit_blas
-from .library.calls import library_depthwise
+from .library.calls import library_conv2d, library_depthwise
 
 GEMM_MIN_FEATURES = 8  # fewer input or output features per group: a matrix product does not pay
 GEMM_BLOCK_ROWS = 128  # im2col rows per gemm call: 128 x (9 taps x 64 features) x f32 = 288 KiB, in L2
@@ -57,6 +57,11 @@ def emit_conv_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) 
         library.notes.insert(0, f"{geom.describe()}: depthwise, the library's kernel")
         return library
     use_gemm, why = choose_gemm(geom, mc.options.dot)
+    library = library_conv2d(mc, spec, geom, layout) if use_gemm and mc.options.library and \
+        not input_is_matrix(geom) else None
+    if library is not None:
+        library.notes.insert(0, f"{geom.describe()}: {why}, the library's kernel")
+        return library
     if use_gemm:
         kernel = _emit_gemm(mc, spec, geom, layout, ops)
     else:
@@ -174,15 +179,31 @@ def _emit_im2col(b: ir.IRBuilder, geom: ConvGeometry, lhs: ir.Value, col: ir.Val
                 with then:
                     base = b.add(b.mul(batch, I64(ls[lb.input_batch])),
                                  dot_strides(b, in_sp, [ls[d] for d in lb.input_spatial]))
-                    with for_range(b, 0, c_count, "c") as c:
-                        src = b.gep(lhs, [b.add(base, b.mul(c, I64(ls[lb.input_feature])))], inbounds=True,
-                                    source_etype=ety)
-                        dst = b.gep(col, [b.add(row, c)], inbounds=True, source_etype=ety)
-                        b.store(b.load(src, typ=ety), dst)
-                with otherwise:
-                    with for_range(b, 0, c_count, "c") as c:
-                        dst = b.gep(col, [b.add(row, c)], inbounds=True, source_etype=ety)
-                        b.store(ir.Constant(ety, 0.0), dst)
+                    if ls[lb.input_feature] == 1:  # features contiguous (NHWC): one copy of the run
+                        _copy(b, b.gep(col, [row], inbounds=True, source_etype=ety),
+                              b.gep(lhs, [base], inbounds=True, source_etype=ety), c_count * geom.out.element_type.byte_size)
+                    else:
+                        with for_range(b, 0, c_count, "c") as c:
+                            src = b.gep(lhs, [b.add(base, b.mul(c, I64(ls[lb.input_feature])))], inbounds=True,
+                                        source_etype=ety)
+                            dst = b.gep(col, [b.add(row, c)], inbounds=True, source_etype=ety)
+                            b.store(b.load(src, typ=ety), dst)
+                with otherwise:  # the padding: zeros
+                    _zero(b, b.gep(col, [row], inbounds=True, source_etype=ety), c_count * geom.out.element_type.byte_size)
+
+
+def _copy(b: ir.IRBuilder, dst, src, size: int) -> None:
+    """llvm.memcpy of `size` bytes: the code generator writes it as a few vector moves, where a
+    copy loop would cost the vectorizer's work (a third of the kernel's LLVM time)."""
+    fn = b.module.globals.get("llvm.memcpy.p0.p0.i64") or ir.Function(
+        b.module, ir.FunctionType(VOID, [PTR, PTR, I64, I1]), "llvm.memcpy.p0.p0.i64")
+    b.call(fn, [dst, src, I64(size), I1(0)])
+
+
+def _zero(b: ir.IRBuilder, dst, size: int) -> None:
+    fn = b.module.globals.get("llvm.memset.p0.i64") or ir.Function(
+        b.module, ir.FunctionType(VOID, [PTR, I8, I64, I1]), "llvm.memset.p0.i64")
+    b.call(fn, [dst, I8(0), I64(size), I1(0)])
 
 
 def _emit_direct(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, ops: list[Instruction]) -> LoopKernel:

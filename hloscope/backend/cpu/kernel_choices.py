@@ -80,7 +80,10 @@ class CpuKernels:
         return self.mc.unique_name(text)
 
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
-        return OWN_KERNELS[spec.comp.root_instruction.opcode](self.mc, spec, layout)
+        opcode = spec.comp.root_instruction.opcode
+        if opcode == "convolution":  # a network's repeated layers: one kernel per shape (same_kernels.py)
+            return self._once("convolution", spec, lambda: emit_conv_kernel(self.mc, spec, layout))
+        return OWN_KERNELS[opcode](self.mc, spec, layout)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
         """A dot of two parameters in matrix form: it gets a dot kernel of its own. A 16-bit

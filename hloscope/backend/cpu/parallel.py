@@ -105,7 +105,11 @@ class ParallelSupport:
         return self._join
 
     def task(self, kernel_fn: ir.Function, nbuf: int) -> ir.Function:
-        """`<kernel>.task(ptr ctx) -> ptr`: unpack a context struct and run the kernel."""
+        """`<kernel>.task(ptr ctx) -> ptr`: unpack a context struct and run the kernel (one
+        task per kernel function: a repeated computation's kernels share it)."""
+        found = self.llmod.globals.get(kernel_fn.name + ".task")
+        if isinstance(found, ir.Function):
+            return found
         fn = ir.Function(self.llmod, ir.FunctionType(PTR, [PTR]), kernel_fn.name + ".task")
         fn.linkage = "internal"
         b = ir.IRBuilder(fn.append_basic_block("entry"))

@@ -6,7 +6,7 @@ quarter distinct). LLVM would merge the identical functions (MergeFunctions, llv
 but only after hloscope had built each one's IR in Python, printed it, and LLVM had parsed
 it: at 20,000 instructions that is most of the lowering. So the CPU's kernel choices keep
 each loop or reduction kernel they emit under its code key, and a later kernel with the
-same key calls the same function with its own buffers.
+same key calls the same function with its own buffers (and the first's scratch).
 
 The code key is everything the emitted function depends on:
   - the fused computation, its instructions renamed by position (so `add.17(p.3, c.4)` and
@@ -47,8 +47,13 @@ def computation_key(comp: Computation) -> tuple:
 
 
 def same_code(first: LoopKernel, spec: KernelSpec) -> LoopKernel:
-    """A kernel for `spec` that calls `first`'s function (their code keys are equal)."""
+    """A kernel for `spec` that calls `first`'s function (their code keys are equal). Scratch
+    the first kernel has for itself (a convolution's im2col rows) is shared: kernels run one
+    after another, and each is done with its scratch when it returns."""
     buffers: list[Buffer] = distinct_buffers(spec.inputs + spec.outputs)  # LoopFunction's argument order
+    if first.spec is not None:
+        own = {location(b) for b in first.spec.inputs + first.spec.outputs}
+        buffers += [b for b in first.buffers if location(b) not in own]
     return dataclasses.replace(first, name=spec.name, instruction=spec.instruction, buffers=buffers, partitions=1,
                                notes=[*first.notes, f"same code as {first.name}: a repeated computation, "
                                                     "lowered and compiled once"], spec=spec)

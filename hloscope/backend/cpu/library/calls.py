@@ -11,6 +11,9 @@ its body is a call with the sizes as constants. What fits:
     depthwise   a 2-D convolution of two parameters with one input feature per group and
                 one output feature per group, features contiguous in every array, no
                 input dilation and no reversed window (f32/f64)
+    conv2d      a 2-D ungrouped convolution the generated kernel would run as im2col + gemm
+                (conv_kernel.py), features contiguous in its input, no input dilation or
+                reversed window (f32/f64, where a BLAS gemm is)
 
 Sums are reassociated (the library's vector accumulators), so they are used only where
 generated sums would be too (`reassociate_reductions`, the default).
@@ -34,6 +37,9 @@ from ...llvm_types import I64, PTR, VOID, internal_global
 from ...loop_function import LoopFunction, LoopKernel
 from ...loops import for_range
 from ..split_reduce import identity
+from .conv import BLOCK as CONV_BLOCK
+from .conv import GEOMETRY as CONV_GEOMETRY
+from .conv import conv_name, conv_symbols
 from .source import GEOMETRY, REDUCERS, TYPES, depthwise_name, reduce_name
 
 NOTE = "calls hloscope's library kernel {name} (compiled once per process for any size)"
@@ -183,11 +189,7 @@ def library_depthwise(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry) -
     kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out], {out})
     b = kf.builder
     fn = _declare(mc, depthwise_name(dtype), ir.FunctionType(VOID, [PTR, PTR, PTR, PTR, I64, I64]))
-    values = _geometry(geom)
-    table_type = ir.ArrayType(I64, len(values))
-    table = internal_global(mc.llmod, table_type, mc.unique_name(f"{spec.name}.geometry"),
-                            ir.Constant(table_type, [I64(v) for v in values]), align=8)
-    table.global_constant = True
+    table = _table(mc, f"{spec.name}.geometry", _geometry(geom))
     b.call(fn, [kf.pointer(lhs), kf.pointer(rhs), kf.pointer(out), table, kf.begin, kf.end])
     kf.finish()
     kernel = LoopKernel(spec.name, spec.instruction, "library-conv", kf.buffers, extent=geom.positions,
@@ -225,3 +227,48 @@ def _geometry(geom: ConvGeometry) -> list[int]:
         "out_w_stride": os_[lb.output_spatial[1]],
     }
     return [fields[name] for name in GEOMETRY]
+
+
+def _table(mc: ModuleContext, name: str, values: list[int]) -> ir.GlobalVariable:
+    """A constant i64 array: a kernel's sizes, as the library's kernels take them."""
+    table_type = ir.ArrayType(I64, len(values))
+    table = internal_global(mc.llmod, table_type, mc.unique_name(name), ir.Constant(table_type, [I64(v) for v in values]),
+                            align=8)
+    table.global_constant = True
+    return table
+
+
+def library_conv2d(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, layout: BufferLayout) -> LoopKernel | None:
+    """The library's im2col convolution for this one (conv.py), or None: a 2-D, ungrouped
+    f32/f64 convolution that conv_kernel takes as im2col + gemm, with features contiguous in
+    its input and no input dilation or reversed window."""
+    if len(geom.window) != 2 or any(w.lhs_dilate != 1 or w.reversal for w in geom.window):
+        return None
+    dtype = geom.out.dtype
+    ls, _, _ = geom.strides()
+    lb = geom.labels
+    if {geom.lhs.dtype, geom.rhs.dtype} != {dtype} or conv_name(dtype) not in conv_symbols() \
+            or ls[lb.input_feature] != 1:
+        return None
+    ops = [spec.comp[o] for o in spec.comp.root_instruction.operands]
+    lhs, rhs, out = spec.input_of(ops[0]), spec.input_of(ops[1]), spec.outputs[0]
+    k = geom.taps * geom.in_features
+    col_shape = ArrayShape(dtype, (geom.positions, k))
+    col = layout.grow_arena(col_shape.byte_size, f"{spec.instruction}.im2col", col_shape)
+    kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out, col], {out, col})
+    fn = _declare(mc, conv_name(dtype), ir.FunctionType(VOID, [PTR] * 5 + [I64, I64]))
+    (wh, ww), (ih, iw), (oh, ow) = geom.window, geom.in_spatial, geom.out_spatial
+    fields = {"out_h": oh, "out_w": ow, "in_h": ih, "in_w": iw, "features_in": geom.in_features,
+              "features_out": geom.out_features, "window_h": wh.size, "window_w": ww.size, "stride_h": wh.stride,
+              "stride_w": ww.stride, "pad_h": wh.pad_low, "pad_w": ww.pad_low, "dilation_h": wh.rhs_dilate,
+              "dilation_w": ww.rhs_dilate, "x_batch": ls[lb.input_batch], "x_h": ls[lb.input_spatial[0]],
+              "x_w": ls[lb.input_spatial[1]]}
+    table = _table(mc, f"{spec.name}.geometry", [fields[name] for name in CONV_GEOMETRY])
+    kf.builder.call(fn, [*(kf.pointer(buf) for buf in (lhs, rhs, out, col)), table, kf.begin, kf.end])
+    kf.finish()
+    kernel = LoopKernel(spec.name, spec.instruction, "library-conv", kf.buffers, extent=geom.positions, granule=16,
+                        work=geom.macs, function=kf.fn)
+    kernel.notes.append(NOTE.format(name=fn.name) + f": im2col rows in blocks of {CONV_BLOCK} positions (kept in "
+                        f"cache), one {dtype} gemm [block x {k}]@[{k}x{geom.out_features}] each; positions split "
+                        "across hloscope's threads, one BLAS thread each")
+    return kernel

@@ -1,7 +1,7 @@
 """Compiling and loading the library: each part once per process, before the first program
 that calls it, and once per machine where a cache directory can be written.
 
-    kernels     the reductions and the depthwise convolution (source.py)
+    kernels     the reductions, the depthwise and the im2col convolutions (source.py, conv.py)
     rows-f32    the row interpreter for f32 (rows.py), and its op functions
     rows-f64    the same for f64
 
@@ -37,7 +37,7 @@ from typing import Callable
 import llvmlite
 import llvmlite.binding as llvm
 
-from .. import disk_cache, jit
+from .. import blas, disk_cache, jit
 from ...llvm_worker import default_workers, parts_for, run_on
 from ..llvm_target import llvm_target, target_options
 from ..options import CpuOptions
@@ -109,10 +109,11 @@ def _build(texts: list[str], target: dict) -> list[bytes]:
 
 
 def _key(name: str, workers: int, target: dict) -> str:
-    """The part, the code that writes its IR, the LLVM that compiles it and the machine."""
+    """The part, the code that writes its IR, the LLVM that compiles it, the machine and the
+    BLAS its convolution calls (which gemm, and its integer width)."""
     h = hashlib.sha256()
     for piece in (name, str(workers), llvmlite.__version__, str(llvm.llvm_version_info), llvm.get_default_triple(),
-                  repr(sorted(target.items())), _backend_digest()):
+                  repr(sorted(target.items())), repr(blas.info()), _backend_digest()):
         h.update(piece.encode())
         h.update(b"\0")
     return f"library-{name}-{h.hexdigest()[:32]}"

@@ -7,6 +7,7 @@
         the output positions [begin, end) of a 2-D depthwise convolution, one feature per
         group, features contiguous (stride 1) in x, w and out; `geometry` is an i64 array
         with GEOMETRY's fields
+    void hloscope_conv2d_gemm_<t>(...)     a 2-D convolution by im2col and gemm (conv.py)
 
 The loops are the ones generated kernels have, with sizes read at run time instead of
 constants, so LLVM vectorizes them the same way (with a remainder loop).
@@ -41,15 +42,21 @@ def depthwise_name(dtype: str) -> str:
 
 
 def symbols() -> list[str]:
-    return ([reduce_name(op, t) for op in REDUCERS for t in TYPES] + [depthwise_name(t) for t in TYPES])
+    from .conv import conv_symbols
+
+    return ([reduce_name(op, t) for op in REDUCERS for t in TYPES] + [depthwise_name(t) for t in TYPES]
+            + conv_symbols())
 
 
 def library_module() -> ir.Module:
+    from .conv import add_convolutions  # the im2col convolution (where a BLAS gemm is)
+
     m = ir.Module(name="hloscope_library")
     for t in TYPES:
         for op in REDUCERS:
             _reduce(m, op, t)
         _depthwise(m, t)
+    add_convolutions(m)
     return m
 
 
