@@ -33,7 +33,7 @@ from llvmlite import ir
 from .index import Index
 from .kernel_io import store_leaves
 from .llvm_types import I1, I64, emitted
-from .loops import as_i64, for_range
+from .loops import LANES, as_i64, for_range, for_whole_vectors
 
 BLOCK = 1024  # elements: a block's f32 inputs stay in L1 between the check and the work
 TRIG = {"sine", "cosine", "tan"}
@@ -60,7 +60,9 @@ def emit_fast_then_fix(em, kf, root: str, shape, begin, end, outputs) -> None:
     found = em.ctx.alloca(I1, "huge_trig")
     b.store(I1(0), found)
     scalar.huge_trig = []
-    with for_range(b, begin, end, "fast", interleave=False) as i:
+    loop = for_whole_vectors(b, begin, end, "fast") if shape.size % LANES == 0 else \
+        for_range(b, begin, end, "fast", interleave=False)  # [begin, end) whole vectors: loop_kernel.py
+    with loop as i:
         index = Index(shape, linear=i)
         store_leaves(em, kf, em.value(root, index), index, outputs)
         if scalar.huge_trig:
@@ -124,10 +126,15 @@ def _exact(em, kf, exact_fn: ir.Function | None, root: str, shape, start, stop, 
 
 
 def _element_loop(em, kf, root, shape, start, stop, outputs, name: str) -> None:
-    # The exact functions are long (Payne-Hanek's integer products): their loop folds its
-    # tail, one vector loop instead of three copies of them (about half the kernel's LLVM
-    # time). The fast loop keeps its remainder loops: there the masks cost run time.
-    with for_range(em.b, start, stop, name, interleave=False, fold_tail=name == "exact") as i:
+    # The exact functions are long (Payne-Hanek's integer products): their loop makes one
+    # vector body, not three copies (about half the kernel's LLVM time): over whole vectors
+    # where every range is whole vectors (see the fast loop), else folding its tail. The fast
+    # loop keeps its remainder loops then: there the masks cost run time.
+    if shape.size % LANES == 0:
+        loop = for_whole_vectors(em.b, start, stop, name)
+    else:
+        loop = for_range(em.b, start, stop, name, interleave=False, fold_tail=name == "exact")
+    with loop as i:
         index = Index(shape, linear=i)
         store_leaves(em, kf, em.value(root, index), index, outputs)
 

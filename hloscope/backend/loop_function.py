@@ -33,6 +33,7 @@ class LoopKernel:
     buffers: list[Buffer]
     extent: int = 1  # trip count of the partitionable outer loop
     granule: int = 1  # partition boundaries are multiples of this (vector alignment)
+    step: int = 1  # every [begin, end) it is called with must be multiples of this (the extent's end aside)
     work: int = 0  # elements touched, for the parallel cost rule
     partitions: int = 1  # how many calls split [0, extent) (the CPU decides: cpu/parallel.py)
     notes: list[str] = field(default_factory=list)

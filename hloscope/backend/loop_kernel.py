@@ -25,7 +25,7 @@ from .kernel_io import input_leaves, loop_elements, one_root_loop, store_leaves
 from .kernel_spec import KernelSpec, ModuleContext
 from .llvm_types import I64
 from .loop_function import LoopFunction, LoopKernel
-from .loops import for_range, loop_nest
+from .loops import LANES, for_range, for_whole_vectors, loop_nest
 
 FLAT_OPS = {"parameter", "constant", "reshape", "bitcast", "tuple", "get-tuple-element"}
 
@@ -74,10 +74,16 @@ def emit_loops(em, kf, kernel: LoopKernel | None, root: str, shape: ArrayShape, 
         if has_trig(em.comp):  # sin/cos/tan: the exact reduction only in blocks that need it
             emit_trig_loop(em, kf, root, shape, begin, end, outputs)
         else:
-            with for_range(b, begin, end, "i", interleave=False) as i:
+            # partitions start at multiples of the granule (64): with whole vectors in all, every
+            # [begin, end) is whole vectors
+            loop = for_whole_vectors(b, begin, end) if shape.size % LANES == 0 else \
+                for_range(b, begin, end, "i", interleave=False)
+            with loop as i:
                 store_leaves(em, kf, em.value(root, Index(shape, linear=i)), Index(shape, linear=i), outputs)
         if kernel:
             kernel.extent, kernel.granule, kernel.notes = shape.size, 64, ["flat loop over the linear index"]
+            if shape.size % LANES == 0:
+                kernel.step = LANES  # its loops run over whole vectors (a row chain keeps to that too)
         return
     order = [d for d in reversed(shape.layout) if shape.dims[d] != 1]
     bounds = [(0, shape.dims[d]) for d in order]

@@ -93,3 +93,21 @@ def loop_nest(b: ir.IRBuilder, bounds: Sequence[tuple], names: Sequence[str], in
     with for_range(b, bounds[0][0], bounds[0][1], names[0], interleave, fold_tail) as i:
         with loop_nest(b, bounds[1:], names[1:], interleave, fold_tail) as rest:
             yield [i, *rest]
+
+
+LANES = 16  # elements of one AVX-512 f32 vector: a multiple of every target's vector width
+
+
+@contextmanager
+def for_whole_vectors(b: ir.IRBuilder, start, stop, name: str = "i") -> Iterator[ir.Value]:
+    """`for (i = start; i < stop; ++i)` where start and stop are multiples of LANES: a loop over
+    blocks of LANES elements around an inner loop of exactly LANES trips. The vectorizer makes
+    the inner loop one vector body, with no vector epilogue and no scalar remainder (it cannot
+    know that a kernel's [begin, end) holds whole vectors): a transcendental loop's body is
+    compiled once instead of three times (gelu's and exp-sin's kernels: about a third of their
+    LLVM time)."""
+    start, stop = as_i64(start), as_i64(stop)
+    with for_range(b, b.sdiv(start, I64(LANES)), b.sdiv(stop, I64(LANES)), f"{name}.block") as block:
+        base = no_signed_wrap(b, "mul", block, I64(LANES))
+        with for_range(b, 0, LANES, name, interleave=False) as lane:
+            yield no_signed_wrap(b, "add", base, lane)

@@ -60,10 +60,11 @@ def test_a_sum_of_exponentials_does_not_interleave():
 
 def test_only_the_exact_sine_loop_folds_its_tail():
     """The exact loop is a function of its own, which the kernel calls (huge_trig_loop.py),
-    so LLVM can compile it in another part; it alone folds its tail."""
+    so LLVM can compile it in another part; it alone folds its tail (100001 elements: not
+    whole vectors, which would need no tail: see below)."""
     text = module("""
-        p = f32[100000] parameter(0)
-        s = f32[100000] sine(p)
+        p = f32[100001] parameter(0)
+        s = f32[100001] sine(p)
     """)
     exe = compile_text(text, llvm_parts=2)
     ir = exe.report.llvm_ir
@@ -78,8 +79,30 @@ def test_only_the_exact_sine_loop_folds_its_tail():
     assert not any(f"define void @{kernel}(" in p and f"define void @{exact}(" in p for p in parts)
     exact_latch = re.search(r'br label %"exact\.header", !llvm\.loop (!\d+)', ir)
     assert exact_latch is not None and FOLD_TAIL in hints_of(ir, exact_latch.group(1))
-    x = (np.random.default_rng(2).standard_normal(100000) * 1e6).astype(np.float32)  # huge: the exact path runs
+    x = (np.random.default_rng(2).standard_normal(100001) * 1e6).astype(np.float32)  # huge: the exact path runs
     np.testing.assert_allclose(exe(x), np.sin(x.astype(np.float64)), atol=2e-6)
+
+
+def test_loops_over_whole_vectors_have_one_vector_body_and_no_remainder():
+    """A flat loop over a multiple of 16 elements: every [begin, end) a partition or a row
+    chain calls it with is whole vectors (loops.for_whole_vectors), so LLVM makes the body once,
+    with no vector epilogue and no scalar remainder; with huge arguments too."""
+    for n, whole in ((100000, True), (100001, False)):
+        text = module(f"""
+            p = f32[{n}] parameter(0)
+            e = f32[{n}] exponential(p)
+            s = f32[{n}] sine(p)
+            r = f32[{n}] add(e, s)
+        """)
+        exe = compile_text(text, threads=3, parallel_min_elements=1)
+        ir = exe.report.optimized_llvm_ir
+        assert ("vec.epilog" not in ir and "middle.block" not in ir) == whole, n
+        assert (exe.report.kernels[0].partitions == 3)
+        x = (np.random.default_rng(3).standard_normal(n) * 3).astype(np.float32)
+        x[::997] *= 1e6  # some huge: the exact path runs in some blocks
+        with np.errstate(over="ignore"):  # exp of the huge positive ones is inf, in both
+            want = np.exp(x.astype(np.float64)) + np.sin(x.astype(np.float64))
+        np.testing.assert_allclose(exe(x), want.astype(np.float32), rtol=1e-5, atol=2e-6)
 
 
 def test_hinted_modules_parse_and_keep_their_hints_through_the_split():

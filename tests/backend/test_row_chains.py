@@ -53,6 +53,21 @@ def test_layernorm_chains_and_matches_numpy():
     np.testing.assert_allclose(exe(x, g, b), layernorm(x.astype(np.float64), g, b), rtol=1e-4, atol=1e-4)
 
 
+@pytest.mark.parametrize("rows", [96, 100])
+def test_a_row_value_kernel_over_whole_vectors_gets_whole_vectors_of_rows(rows):
+    """Layer norm's rsqrt kernel runs over one value per row; over whole vectors (96 rows)
+    the chain's blocks and partitions are multiples of 16 rows (row_chains.row_step), where
+    its rows alone would make blocks of a few."""
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((rows, 1000)).astype(np.float32)  # long rows: a few rows fill a block
+    g, b = rng.standard_normal(1000).astype(np.float32), rng.standard_normal(1000).astype(np.float32)
+    exe = hloscope.jit(layernorm, threads=3, parallel_min_elements=1, library=False).compile(x, g, b)
+    blocks = {int(n.split("blocks of ")[1].split(" ")[0]) for k in exe.report.kernels for n in k.notes
+              if "row chain" in n}
+    assert blocks and all(block % 16 == 0 for block in blocks) == (rows % 16 == 0)
+    np.testing.assert_allclose(exe(x, g, b), layernorm(x.astype(np.float64), g, b), rtol=1e-4, atol=1e-4)
+
+
 def test_a_result_read_at_other_rows_is_never_chained():
     """The max of each row, subtracted from the rows in reverse order: row r needs the max of
     row n-1-r, which a block of rows has not computed yet."""

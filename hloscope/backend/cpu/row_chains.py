@@ -28,6 +28,7 @@ the chain is a small function calling them, which the entry runs over the partit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import gcd, lcm
 from typing import Callable
 
 from llvmlite import ir
@@ -236,12 +237,25 @@ def chain_rows(steps: list, emit: Callable[[list[Member]], LoopKernel]) -> list:
 
 
 def block_rows(members: list[Member]) -> int:
-    """Rows per block: the chain's rows of all its arrays fill about BLOCK_BYTES."""
+    """Rows per block: the chain's rows of all its arrays fill about BLOCK_BYTES, in a whole
+    number of each member's steps (row_step)."""
     rows = members[0].rows
     distinct = {location(b): b.size // rows for m in members for b in (*m.reads, *m.writes)
                 if b in m.writes or m.reads[b] == ROW}
     per_row = max(1, sum(distinct.values()))
-    return max(1, min(members[0].rows, BLOCK_BYTES // per_row))
+    step = row_step(members)
+    block = max(1, min(members[0].rows, BLOCK_BYTES // per_row))
+    return -(-block // step) * step
+
+
+def row_step(members: list[Member]) -> int:
+    """The rows every block boundary must be a multiple of: a member whose loop runs over
+    whole vectors (LoopKernel.step elements) at `scale` elements per row needs
+    step / gcd(step, scale) rows (a row value per row, as layer norm's rsqrt: 16 rows)."""
+    need = 1
+    for m in members:
+        need = lcm(need, m.kernel.step // gcd(m.kernel.step, m.scale))
+    return need
 
 
 def emit_chain(llmod: ir.Module, name: str, members: list[Member]) -> LoopKernel:
@@ -272,7 +286,7 @@ def emit_chain(llmod: ir.Module, name: str, members: list[Member]) -> LoopKernel
     b.ret_void()
     work = sum(m.kernel.work for m in members)
     chain = LoopKernel(name, members[0].kernel.instruction, "row-chain", buffers, extent=members[0].rows,
-                       work=work, function=fn)
+                       granule=row_step(members), work=work, function=fn)
     names = ", ".join(m.kernel.name for m in members)
     for m in members:
         m.kernel.notes.append(f"runs in blocks of {block} rows with the other kernels of row chain {name} "
