@@ -64,7 +64,11 @@ class RowPrograms:
             return None
         if (id(comp), inst.name) in self._covered:
             return [], []
-        positions = self._positions.setdefault(id(comp), {i.name: k for k, i in enumerate(comp.instructions)})
+        if self._candidate(comp, inst, layout) is None:
+            return None
+        positions = self._positions.get(id(comp))
+        if positions is None:
+            positions = self._positions[id(comp)] = {i.name: k for k, i in enumerate(comp.instructions)}
         found = following_candidates(comp, positions[inst.name], lambda i: self._candidate(comp, i, layout))
         if not found or found[0].inst.name != inst.name:
             return None
