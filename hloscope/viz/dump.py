@@ -12,6 +12,7 @@ writes
     memory_plan.txt                              the buffer assignment
     llvm_ir.ll, optimized_llvm_ir.ll             the code, where the compilation made it:
     assembly.s or kernels.ptx, gpu_program.txt   assembly (CPU) or PTX and the host program (GPU)
+    row_programs.txt                             CPU: the row interpreter's programs (backend/cpu/rows/)
     thunks.txt, cost.json, kernels.sass          GPU: the thunks on their streams, the cost model's
                                                  counts and estimates, SASS (when a disassembler is found)
     timings.json                                 only with timings=True (times vary run to run)
@@ -134,6 +135,9 @@ def code_files(c: Compilation) -> dict[str, str]:
     texts = (("llvm_ir.ll", c.llvm_ir), ("optimized_llvm_ir.ll", c.optimized_llvm_ir),
              (assembly, c.assembly if c.optimized_llvm_ir else ""), ("gpu_program.txt", c.program))
     files = {filename: text for filename, text in texts if text}
+    listings = [n for k in c.kernels for n in k.notes if n.startswith("row program:")]
+    if listings:  # what the CPU's row interpreter runs, where the LLVM IR shows a call
+        files["row_programs.txt"] = "\n\n".join(dict.fromkeys(listings))
     return files | gpu_files(c) if c.target == "gpu" else files
 
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the record is read, never imported: views sit below it
     from ..compilation.record import Compilation
 
 MAX_LINES = 4000
+ROW_PROGRAMS = "row programs (CPU interpreter)"
 WHOLE = "(whole module)"
 _LLVM_TOKEN = re.compile(
     r"(?P<comment>;[^\n]*)|(?P<string>\"[^\"\n]*\")|(?P<global>@[\w.$\"-]+)|(?P<local>%[\w.\"-]+)"
@@ -173,6 +174,8 @@ def available_views(report: Compilation) -> list[str]:
         views.append("HLO (input)")
     if report.listing is not None:
         views.append("trace (numpy-level)")
+    if row_programs(report, None):
+        views.append(ROW_PROGRAMS)
     if report.llvm_ir:
         views.append("LLVM IR")
     if report.optimized_llvm_ir:
@@ -201,6 +204,8 @@ def view_html(report: Compilation, view: str, kernel: str | None) -> str:
         return code_block(module.to_text(), "hlo")
     if view.startswith("trace"):
         return code_block(str(report.listing), "asm")
+    if view == ROW_PROGRAMS:
+        return code_block(row_programs(report, kernel) or f"(no row program runs {kernel})", "asm")
     if view.startswith("host program"):
         return code_block(report.program, "asm")
     if view == "SASS":
@@ -246,3 +251,12 @@ def _fused_text(module: HloModule, kernel: str) -> str:
 def _function_of(report: Compilation, kernel: str) -> str:
     """The LLVM function that runs `kernel` (a row program's instructions share one)."""
     return next((k.llvm_function for k in report.kernels if k.name == kernel), kernel)
+
+
+def row_programs(report: Compilation, kernel: str | None) -> str:
+    """The listings of the CPU's row programs (backend/cpu/rows/), or of the one running
+    `kernel`: what the interpreter runs where LLVM IR shows only a call."""
+    function = _function_of(report, kernel) if kernel else None
+    listings = [n for k in report.kernels for n in k.notes if n.startswith("row program:")
+                and (function is None or k.llvm_function == function)]
+    return "\n\n".join(dict.fromkeys(listings))

@@ -357,13 +357,16 @@ def test_aot_objects_generate_their_row_kernels(tmp_path):
     assert b"hloscope_row_program" not in obj.read_bytes()
 
 
-def test_each_instruction_keeps_its_record_and_the_ir_view_shows_the_programs_function():
-    from hloscope.viz.ir_text import view_html
+def test_each_instruction_keeps_its_record_and_the_ir_tab_shows_the_program():
+    from hloscope.viz.ir_text import ROW_PROGRAMS, available_views, view_html
 
     exe = compile_text(softmax_text(64, 256))
     records = exe.report.kernels
-    assert [k.instruction for k in records] == ["m", "s", "y"] or len(records) == 3
-    assert all(k.notes[0].startswith("runs in row program") for k in records)
+    assert len(records) == 3 and all(k.notes[0].startswith("runs in row program") for k in records)
     html = view_html(exe.report, "LLVM IR", records[1].name)
     assert "hloscope_row_program_f32" in html and "no function" not in html
+    assert ROW_PROGRAMS in available_views(exe.report)
+    listing = view_html(exe.report, ROW_PROGRAMS, records[2].name)
+    assert "row program: 64 rows of 256 f32" in listing and "exp-minus-and-sum" in listing
+    assert ROW_PROGRAMS not in available_views(compile_text(softmax_text(64, 256), library=False).report)
     assert loader.loaded("rows-f32")

@@ -187,8 +187,10 @@ def test_export_of_a_gpu_compile_has_its_ptx_and_host_program():
 def test_dump_of_a_compile_has_its_code(tmp_path):
     exe = hloscope.compile(corpus_module("softmax"), cache=False)
     names = {p.name for p in dump_record(tmp_path, exe.report)}
-    assert {"llvm_ir.ll", "optimized_llvm_ir.ll", "assembly.s", "memory_plan.txt", "records.json"} <= names
+    assert {"llvm_ir.ll", "optimized_llvm_ir.ll", "assembly.s", "memory_plan.txt", "records.json",
+            "row_programs.txt"} <= names  # softmax is one program of the CPU's row interpreter
     assert exe.report.entry_name in (tmp_path / "assembly.s").read_text()
+    assert "exp-minus-and-sum" in (tmp_path / "row_programs.txt").read_text()
     gpu = hloscope.compile(corpus_module("softmax"), backend="gpu", ptxas=False)
     names = {p.name for p in dump_record(tmp_path / "gpu", gpu.report)}
     assert {"kernels.ptx", "gpu_program.txt"} <= names and "assembly.s" not in names
