@@ -221,3 +221,32 @@ def test_disk_cache_in_a_new_process_loads_the_library(tmp_path):
     assert all(r.returncode == 0 for r in runs), [r.stderr[-2000:] for r in runs]
     assert runs[0].stdout.split()[0] == "miss" and runs[1].stdout.split()[0] == "disk"
     assert "library-reduce" in runs[1].stdout
+
+
+def test_the_library_is_kept_on_disk_and_a_damaged_copy_is_rebuilt(tmp_path):
+    """A fresh process links the library's parts from the cache folder; an entry whose bytes
+    no longer match its checksum is built again (and the code still right)."""
+    script = textwrap.dedent(f"""
+        import sys, numpy as np
+        from pathlib import Path
+        sys.path.insert(0, {str(ROOT)!r})
+        from hloscope.backend.cpu.library import loader
+        loader.cache_directory = Path({str(tmp_path)!r})
+        import hloscope
+        exe = hloscope.compile({reduce_text("f32", (64, 300), (1,))!r}, cache=False)
+        x = np.arange(64 * 300, dtype=np.float32).reshape(64, 300) / 1000
+        assert np.allclose(exe(x), x.sum(axis=1), rtol=1e-5)
+        print(loader.from_cache["kernels"])
+    """)
+
+    def run() -> str:
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout.split()[-1]
+
+    assert run() == "False" and run() == "True"
+    (obj,) = tmp_path.glob("library-kernels-*.o")
+    data = bytearray(obj.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    obj.write_bytes(bytes(data))
+    assert run() == "False" and run() == "True"
