@@ -43,6 +43,12 @@ def no_signed_wrap(b: ir.IRBuilder, op: Literal["add", "mul"], x: ir.Value, y: i
     return emitted(method(x, y, name=name, flags=["nsw"]))
 
 
+def declared(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Function:
+    """The module's function `name`: the one already there, else a new declaration of `fnty`."""
+    found = module.globals.get(name)
+    return found if isinstance(found, ir.Function) else ir.Function(module, fnty, name)
+
+
 def internal_global(module: ir.Module, ty: ir.Type, name: str, initializer: ir.Constant, align: int) -> ir.GlobalVariable:
     """An internal global variable of `ty` holding `initializer`, aligned to `align` bytes."""
     g = ir.GlobalVariable(module, ty, name=name)

@@ -33,7 +33,7 @@ from ...conv_geometry import ConvGeometry
 from ...elemental_reduce import simple_reducer
 from ...index import is_default_physical
 from ...kernel_spec import KernelSpec, ModuleContext
-from ...llvm_types import I64, PTR, VOID, internal_global
+from ...llvm_types import I64, PTR, VOID, declared, internal_global
 from ...loop_function import LoopFunction, LoopKernel
 from ...loops import for_range
 from ..split_reduce import identity
@@ -102,14 +102,9 @@ def _scalar(inst) -> float | None:
     return float(literal.value.reshape(()))
 
 
-def _declare(mc: ModuleContext, name: str, fnty: ir.FunctionType) -> ir.Function:
-    found = mc.llmod.globals.get(name)
-    return found if isinstance(found, ir.Function) else ir.Function(mc.llmod, fnty, name)
-
-
 def _reduce_function(mc: ModuleContext, op: str, dtype: str) -> ir.Function:
     ty = TYPES[dtype]
-    return _declare(mc, reduce_name(op, dtype), ir.FunctionType(ty, [PTR, I64, ty]))
+    return declared(mc.llmod, reduce_name(op, dtype), ir.FunctionType(ty, [PTR, I64, ty]))
 
 
 def _element(b: ir.IRBuilder, ptr: ir.Value, at, dtype: str) -> ir.Value:
@@ -188,7 +183,7 @@ def library_depthwise(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry) -
     dtype = geom.out.dtype
     kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out], {out})
     b = kf.builder
-    fn = _declare(mc, depthwise_name(dtype), ir.FunctionType(VOID, [PTR, PTR, PTR, PTR, I64, I64]))
+    fn = declared(mc.llmod, depthwise_name(dtype), ir.FunctionType(VOID, [PTR, PTR, PTR, PTR, I64, I64]))
     table = _table(mc, f"{spec.name}.geometry", _geometry(geom))
     b.call(fn, [kf.pointer(lhs), kf.pointer(rhs), kf.pointer(out), table, kf.begin, kf.end])
     kf.finish()
@@ -256,7 +251,7 @@ def library_conv2d(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, layo
     col_shape = ArrayShape(dtype, (geom.positions, k))
     col = layout.grow_arena(col_shape.byte_size, f"{spec.instruction}.im2col", col_shape)
     kf = LoopFunction(mc.llmod, spec.name, [lhs, rhs, out, col], {out, col})
-    fn = _declare(mc, conv_name(dtype), ir.FunctionType(VOID, [PTR] * 5 + [I64, I64]))
+    fn = declared(mc.llmod, conv_name(dtype), ir.FunctionType(VOID, [PTR] * 5 + [I64, I64]))
     (wh, ww), (ih, iw), (oh, ow) = geom.window, geom.in_spatial, geom.out_spatial
     fields = {"out_h": oh, "out_w": ow, "in_h": ih, "in_w": iw, "features_in": geom.in_features,
               "features_out": geom.out_features, "window_h": wh.size, "window_w": ww.size, "stride_h": wh.stride,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from .. import blas
-from ...llvm_types import I8, I32, I64, PTR, VOID
+from ...llvm_types import I8, I32, I64, PTR, VOID, declared
 from ...loops import for_range
 
 GEOMETRY = ("out_h", "out_w", "in_h", "in_w", "features_in", "features_out", "window_h", "window_w",
@@ -96,10 +96,8 @@ class _Gemm:
     def __init__(self, m: ir.Module, b: ir.IRBuilder, dtype: str):
         self.b = b
         ty, index = TYPES[dtype], ir.IntType(blas.index_bits())
-        self.fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * 13), blas.SYMBOLS[dtype][1])
-        found = m.globals.get(blas.THREADS_SYMBOL)
-        self.threads = found if isinstance(found, ir.Function) else ir.Function(
-            m, ir.FunctionType(I32, [I32]), blas.THREADS_SYMBOL)
+        self.fn = declared(m, blas.SYMBOLS[dtype][1], ir.FunctionType(VOID, [PTR] * 13))
+        self.threads = declared(m, blas.THREADS_SYMBOL, ir.FunctionType(I32, [I32]))
         self.index, self.ty = index, ty
         slots = {name: b.alloca(t, name=name) for name, t in (("transa", I8), ("transb", I8), ("m", index),
                                                               ("n", index), ("k", index), ("lda", index),

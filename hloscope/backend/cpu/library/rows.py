@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ...llvm_types import I64, PTR, VOID
+from ...llvm_types import I64, PTR, VOID, declared, internal_global
 from ...loops import for_range
 from ...scalar_ops import ScalarContext, emit_binary, emit_unary
 from ..rows.ops import CODES, COMMUTATIVE, HEADER, OP_FIELDS, SCRATCH, SLOT_FIELDS, interpreter_name
@@ -73,17 +73,12 @@ def _cost(kind: str, op: str) -> int:
     return COST.get((kind, op), COST.get((kind, ""), COST[("", "")]))
 
 
-def _declare(m: ir.Module, name: str, ty: ir.FunctionType) -> ir.Function:
-    found = m.globals.get(name)
-    return found if isinstance(found, ir.Function) else ir.Function(m, ty, name)
-
-
 class _OpFunction:
     """One op's function: void op(ptr operands, i64 rows, i64 width)."""
 
     def __init__(self, m: ir.Module, dtype: str, kind: str, op: str):
         self.m, self.dtype, self.ty, self.kind, self.op = m, dtype, TYPES[dtype], kind, op
-        self.fn = _declare(m, op_name(kind, op, dtype), OP_TYPE)
+        self.fn = declared(m, op_name(kind, op, dtype), OP_TYPE)
 
     def define(self) -> None:
         fn = self.fn
@@ -163,7 +158,7 @@ class _OpFunction:
         """dst[r] = b[r] op a[r, 0] op ..., by the library's reduction (reassociated, as
         generated reductions are by default)."""
         name = reduce_name(self.op, self.dtype)
-        library = _declare(self.m, name, ir.FunctionType(self.ty, [PTR, I64, self.ty]))
+        library = declared(self.m, name, ir.FunctionType(self.ty, [PTR, I64, self.ty]))
 
         def row(pd, pa, pi):
             b.store(b.call(library, [pa, width, b.load(pi, typ=self.ty)]), pd)
@@ -197,12 +192,10 @@ class _OpFunction:
 def _emit_interpreter(m: ir.Module, dtype: str) -> None:
     """hloscope_row_program_<t> (see the module docstring), and its table of op functions."""
     ty = TYPES[dtype]
-    functions = [_declare(m, op_name(kind, op, dtype), OP_TYPE) for kind, op in CODES]
+    functions = [declared(m, op_name(kind, op, dtype), OP_TYPE) for kind, op in CODES]
     table_type = ir.ArrayType(PTR, len(functions))
-    table = ir.GlobalVariable(m, table_type, f"hloscope_rows_table_{dtype}")
-    table.initializer = ir.Constant(table_type, functions)
+    table = internal_global(m, table_type, f"hloscope_rows_table_{dtype}", ir.Constant(table_type, functions), align=8)
     table.global_constant = True
-    table.linkage = "internal"
     fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, I64, I64]), interpreter_name(dtype))
     fn.attributes.add("nounwind")
     program, pointers, begin, end = fn.args
@@ -264,7 +257,7 @@ def _prefetch_next_block(m: ir.Module, b: ir.IRBuilder, slots, here, advances, b
     """Ask for the next block's rows of every buffer that moves a line or more per row, while
     this block computes: the ops then find them in cache rather than wait on memory
     (layer norm at 4096 x 1024, one thread: 3.7 -> 3.0 ms)."""
-    prefetch = _declare(m, "llvm.prefetch.p0", ir.FunctionType(VOID, [PTR, I32, I32, I32]))
+    prefetch = declared(m, "llvm.prefetch.p0", ir.FunctionType(VOID, [PTR, I32, I32, I32]))
     with for_range(b, 0, slots, "s") as s:
         advance = b.load(b.gep(advances, [s], inbounds=True, source_etype=I64), typ=I64)
         with b.if_then(b.icmp_signed(">=", advance, I64(64))):

@@ -16,7 +16,7 @@ from llvmlite import ir
 
 from ...buffers import Buffer
 from ...kernel_spec import ModuleContext
-from ...llvm_types import I64, PTR, VOID, internal_global
+from ...llvm_types import I64, PTR, VOID, declared, internal_global
 from ...loop_function import LoopFunction, LoopKernel
 from ..library.source import TYPES
 from .groups import ProgramPlan
@@ -36,7 +36,7 @@ def emit_program_kernel(mc: ModuleContext, name: str, plan: ProgramPlan, program
     table = ir.IRBuilder(kf.slots).alloca(PTR, size=I64(len(kf.buffers) + 1), name="pointers")
     for k, pointer in enumerate([*map(kf.pointer, kf.buffers), _constants(mc, name, program)]):
         b.store(pointer, b.gep(table, [I64(k)], inbounds=True, source_etype=PTR))
-    interpreter = _declare(mc, interpreter_name(program.dtype))
+    interpreter = declared(mc.llmod, interpreter_name(program.dtype), ir.FunctionType(VOID, [PTR, PTR, I64, I64]))
     b.call(interpreter, [_words(mc, name, program), table, kf.begin, kf.end])
     kf.finish()
     kernel = LoopKernel(kf.fn.name, plan.members[0].inst.name, KIND, kf.buffers, extent=program.rows,
@@ -59,12 +59,6 @@ def member_records(kernel: LoopKernel, plan: ProgramPlan, program: RowProgram) -
             record.notes.append(program.listing())
         records.append(record)
     return records
-
-
-def _declare(mc: ModuleContext, symbol: str) -> ir.Function:
-    found = mc.llmod.globals.get(symbol)
-    return found if isinstance(found, ir.Function) else ir.Function(mc.llmod, ir.FunctionType(VOID, [PTR, PTR, I64, I64]),
-                                                                    symbol)
 
 
 def _words(mc: ModuleContext, name: str, program: RowProgram) -> ir.GlobalVariable:
