@@ -34,8 +34,10 @@ def listing(exe) -> str:
     return "\n".join(n for k in exe.report.kernels for n in k.notes if n.startswith("row program:"))
 
 
-def softmax_text(rows: int, width: int, dtype: str = "f32") -> str:
+def softmax_text(rows: int, width: int, dtype: str = "f32", with_exponentials: bool = False) -> str:
+    """A softmax over rows; `with_exponentials` returns its exponentials too."""
     t = lambda *ds: f"{dtype}[{','.join(map(str, ds))}]"  # noqa: E731
+    also = f"t = ({t(rows, width)}, {t(rows, width)}) tuple(y, e)" if with_exponentials else ""
     return module(f"""
         x = {t(rows, width)} parameter(0)
         ninf = {dtype}[] constant(-inf)
@@ -47,6 +49,7 @@ def softmax_text(rows: int, width: int, dtype: str = "f32") -> str:
         s = {t(rows)} reduce(e, zero), dimensions={{1}}, to_apply=add
         sb = {t(rows, width)} broadcast(s), dimensions={{0}}
         y = {t(rows, width)} divide(e, sb)
+        {also}
     """, reducer("max", "maximum", dtype) + reducer("add", "add", dtype))
 
 
@@ -168,19 +171,7 @@ def test_nan_and_infinities_go_where_the_evaluator_puts_them():
 
 def test_a_result_read_after_the_program_is_written():
     """softmax's exponentials are returned too: the program writes them, else it keeps them in scratch."""
-    text = module("""
-        x = f32[64,256] parameter(0)
-        ninf = f32[] constant(-inf)
-        m = f32[64] reduce(x, ninf), dimensions={1}, to_apply=max
-        mb = f32[64,256] broadcast(m), dimensions={0}
-        d = f32[64,256] subtract(x, mb)
-        e = f32[64,256] exponential(d)
-        zero = f32[] constant(0)
-        s = f32[64] reduce(e, zero), dimensions={1}, to_apply=add
-        sb = f32[64,256] broadcast(s), dimensions={0}
-        y = f32[64,256] divide(e, sb)
-        t = (f32[64,256], f32[64,256]) tuple(y, e)
-    """, REDUCERS)
+    text = softmax_text(64, 256, with_exponentials=True)
     x = RNG.standard_normal((64, 256)).astype(np.float32)
     exe = check_against_evaluator(text, [x], rtol=1e-6, atol=1e-7)
     assert set(kinds(exe)) == {"row-program"}
