@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..passes.record import Decision, PassRecord
 from .cost_view import cost_json
+from .ir_text import row_programs
 
 if TYPE_CHECKING:  # the record is read, never imported: views sit below it
     from ..compilation.record import Compilation
@@ -135,9 +136,8 @@ def code_files(c: Compilation) -> dict[str, str]:
     texts = (("llvm_ir.ll", c.llvm_ir), ("optimized_llvm_ir.ll", c.optimized_llvm_ir),
              (assembly, c.assembly if c.optimized_llvm_ir else ""), ("gpu_program.txt", c.program))
     files = {filename: text for filename, text in texts if text}
-    listings = [n for k in c.kernels for n in k.notes if n.startswith("row program:")]
-    if listings:  # what the CPU's row interpreter runs, where the LLVM IR shows a call
-        files["row_programs.txt"] = "\n\n".join(dict.fromkeys(listings))
+    if listings := row_programs(c, None):  # what the CPU's row interpreter runs, where the LLVM IR shows a call
+        files["row_programs.txt"] = listings
     return files | gpu_files(c) if c.target == "gpu" else files
 
 

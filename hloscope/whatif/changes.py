@@ -72,6 +72,8 @@ class Changes:
             raise WhatIfError(f"whatif: opt_level must be 0..3, not {self.opt_level}")
         if self.vector_width is not None and self.vector_width not in VECTOR_CPUS:
             raise WhatIfError(f"whatif: vector_width must be one of {sorted(VECTOR_CPUS)} bits, not {self.vector_width}")
+        if self.library is not None and not isinstance(self.library, bool):
+            raise WhatIfError(f"whatif: library must be True or False, not {self.library!r}")
         if self.max_operands is not None and self.max_operands < 1:
             raise WhatIfError(f"whatif: max_operands must be 1 or more, not {self.max_operands}")
         unknown = [r for r in self.disable_rules if r not in known_rules()]

@@ -117,6 +117,8 @@ def test_bad_changes_are_named(small_softmax):
         whatif(exe)
     with pytest.raises(WhatIfError, match="vector_width"):
         whatif(exe, vector_width=100)
+    with pytest.raises(WhatIfError, match="library must be True or False"):
+        whatif(exe, library="no")
 
 
 def test_a_whatif_of_a_whatif_starts_from_the_changed_record(small_softmax):

@@ -31,7 +31,7 @@ from ..buffers import BufferLayout
 from ..conv_geometry import ConvGeometry, dot_strides, kernel_tap, split_position, tap_position
 from ..gemm import GemmForm
 from ..kernel_spec import KernelSpec, ModuleContext
-from ..llvm_types import I1, I8, I64, PTR, VOID, constant, load, storage_type, store, value_type
+from ..llvm_types import I1, I8, I64, PTR, VOID, constant, declared, load, storage_type, store, value_type
 from ..loop_function import LoopFunction, LoopKernel
 from ..loops import for_range, loop_nest
 from ..scalar_convert import emit_convert
@@ -195,14 +195,12 @@ def _emit_im2col(b: ir.IRBuilder, geom: ConvGeometry, lhs: ir.Value, col: ir.Val
 def _copy(b: ir.IRBuilder, dst, src, size: int) -> None:
     """llvm.memcpy of `size` bytes: the code generator writes it as a few vector moves, where a
     copy loop would cost the vectorizer's work (a third of the kernel's LLVM time)."""
-    fn = b.module.globals.get("llvm.memcpy.p0.p0.i64") or ir.Function(
-        b.module, ir.FunctionType(VOID, [PTR, PTR, I64, I1]), "llvm.memcpy.p0.p0.i64")
+    fn = declared(b.module, "llvm.memcpy.p0.p0.i64", ir.FunctionType(VOID, [PTR, PTR, I64, I1]))
     b.call(fn, [dst, src, I64(size), I1(0)])
 
 
 def _zero(b: ir.IRBuilder, dst, size: int) -> None:
-    fn = b.module.globals.get("llvm.memset.p0.i64") or ir.Function(
-        b.module, ir.FunctionType(VOID, [PTR, I8, I64, I1]), "llvm.memset.p0.i64")
+    fn = declared(b.module, "llvm.memset.p0.i64", ir.FunctionType(VOID, [PTR, I8, I64, I1]))
     b.call(fn, [dst, I8(0), I64(size), I1(0)])
 
 
