@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import HloscopeError
+from .gc_thresholds import fewer_collections
 from .record import Compilation, StageRecord
 
 Update = Callable[[Compilation], None]
@@ -52,6 +53,12 @@ def run_stages(c: Compilation, table: list[Stage], on_update: Update = _quiet, *
                limit: int | None = None) -> Compilation:
     """Run the table's pending stages in order (at most `limit` of them)."""
     plan_stages(c, table)
+    with fewer_collections():
+        _run_pending(c, table, on_update, strict, limit)
+    return c
+
+
+def _run_pending(c: Compilation, table: list[Stage], on_update: Update, strict: bool, limit: int | None) -> None:
     for stage in table:
         record = c.stage(stage.name)
         if record.status != "pending":
@@ -66,7 +73,6 @@ def run_stages(c: Compilation, table: list[Stage], on_update: Update = _quiet, *
             on_update(c)
             continue
         _run_one(c, stage, record, on_update, strict)
-    return c
 
 
 def _blocker(c: Compilation, stage: Stage) -> str:

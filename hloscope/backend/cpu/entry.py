@@ -12,6 +12,8 @@ with several partitions runs them on threads (parallel.py). Results that no kern
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from llvmlite import ir
 
 from ...ir.computation import Computation
@@ -22,45 +24,96 @@ from ..loop_function import LoopKernel
 from .parallel import ParallelSupport, emit_parallel_call, partition_bounds
 
 
+# Steps per function. LLVM's optimizer and code generator take time that grows faster than
+# the size of one function: a 20,000-instruction program's entry (2,305 calls, 21,500 lines)
+# took 2.1 s to optimize and 3.9 s to compile alone, growing x2.8 and x4.4 per doubling. In
+# functions of this many steps each, the same program is linear (benchmarks/large_graphs.py).
+STEPS_PER_FUNCTION = 128
+
+
+class _Frame:
+    """One function `void (ptr %buffers, ptr %arena)` being filled with steps: its stack
+    slots, the addresses of the buffers it uses, and its body."""
+
+    def __init__(self, fn: ir.Function):
+        self.fn = fn
+        fn.args[0].name, fn.args[1].name = "buffers", "arena"
+        fn.args[1].attributes.align = 64
+        self.slots = fn.append_basic_block("entry")  # stack slots only
+        self.addresses = ir.IRBuilder(fn.append_basic_block("buffers"))  # every buffer's address
+        self.b = ir.IRBuilder(fn.append_basic_block("body"))
+        self.pointers: dict[Buffer, ir.Value] = {}
+
+    def close(self) -> None:
+        self.b.ret_void()
+        ir.IRBuilder(self.slots).branch(self.addresses.block)
+        self.addresses.branch(self.fn.blocks[2])
+
+
 class EntryEmitter:
-    """Builds the entry function of one LLVM module."""
+    """Builds the entry function of one LLVM module. A program of more than
+    STEPS_PER_FUNCTION steps runs them in functions of that many, which the entry calls in
+    order (external, so llvm_split can give them to different parts)."""
 
     def __init__(self, llmod: ir.Module, name: str, entry: Computation, layout: BufferLayout,
                  constants: ConstantPool, thread_pool: bool = True):
         self.thread_pool = thread_pool
         self.llmod = llmod
+        self.name = name
         self.entry = entry
         self.layout = layout
         self.constants = constants
-        self.fn = ir.Function(llmod, ir.FunctionType(VOID, [PTR, PTR]), name)
-        self.fn.args[0].name, self.fn.args[1].name = "buffers", "arena"
-        self.fn.args[1].attributes.align = 64
-        self.slots = self.fn.append_basic_block("entry")  # stack slots only
-        self.addresses = ir.IRBuilder(self.fn.append_basic_block("buffers"))  # every buffer's address
-        self.b = ir.IRBuilder(self.fn.append_basic_block("body"))
+        self._entry = self._frame = _Frame(ir.Function(llmod, ir.FunctionType(VOID, [PTR, PTR]), name))
         self.parallel = ParallelSupport(llmod)
-        self._pointers: dict[Buffer, ir.Value] = {}
+
+    @property
+    def fn(self) -> ir.Function:
+        """The function steps are emitted into now (the entry, or one of its step functions)."""
+        return self._frame.fn
+
+    @property
+    def b(self) -> ir.IRBuilder:
+        return self._frame.b
+
+    def emit_steps(self, steps: list, emit_step: Callable[[Any], None]) -> None:
+        """emit_step(step) for each step, in functions of STEPS_PER_FUNCTION steps when
+        there are more."""
+        if len(steps) <= STEPS_PER_FUNCTION:
+            for step in steps:
+                emit_step(step)
+            return
+        for first in range(0, len(steps), STEPS_PER_FUNCTION):
+            fn = ir.Function(self.llmod, self._entry.fn.function_type, self.llmod.get_unique_name(f"{self.name}.steps"))
+            fn.attributes.add("noinline")  # one call site: the inliner would rebuild the huge function
+            self._entry.b.call(fn, list(self._entry.fn.args))
+            self._frame = _Frame(fn)
+            for step in steps[first:first + STEPS_PER_FUNCTION]:
+                emit_step(step)
+            self._frame.close()
+        self._frame = self._entry
 
     def pointer(self, buf: Buffer) -> ir.Value:
-        """The address of a buffer, computed once in a block that dominates the whole body
-        (so a pointer first needed in one branch of a conditional is valid in the others)."""
-        if buf in self._pointers:
-            return self._pointers[buf]
-        b = self.addresses
+        """The address of a buffer, computed once per function in a block that dominates its
+        whole body (so a pointer first needed in one branch of a conditional is valid in the
+        others)."""
+        frame = self._frame
+        if buf in frame.pointers:
+            return frame.pointers[buf]
+        b = frame.addresses
         nparams = len(self.layout.params)
         if buf.kind in ("param", "output"):
             slot = buf.slot + (nparams if buf.kind == "output" else 0)
-            table = b.gep(self.fn.args[0], [I64(slot)], inbounds=True, source_etype=PTR)
+            table = b.gep(frame.fn.args[0], [I64(slot)], inbounds=True, source_etype=PTR)
             ptr = b.load(table, typ=PTR, name=f"{buf.kind}{buf.slot}")
         elif buf.kind == "constant":
             ptr = self.constants.global_for(self.entry.name, self.entry[buf.value])
         else:
-            ptr = b.gep(self.fn.args[1], [I64(buf.slot)], inbounds=True, source_etype=I8, name=f"temp.{buf.value}")
-        self._pointers[buf] = ptr
+            ptr = b.gep(frame.fn.args[1], [I64(buf.slot)], inbounds=True, source_etype=I8, name=f"temp.{buf.value}")
+        frame.pointers[buf] = ptr
         return ptr
 
     def alloca(self, ty: ir.Type, name: str) -> ir.Value:
-        return ir.IRBuilder(self.slots).alloca(ty, name=name)
+        return ir.IRBuilder(self._frame.slots).alloca(ty, name=name)
 
     def call(self, kernel: LoopKernel, fn: ir.Function) -> None:
         pointers = [self.pointer(buf) for buf in kernel.buffers]
@@ -78,7 +131,5 @@ class EntryEmitter:
         for src, dst in self.layout.output_copies:
             if src.size:
                 self.b.call(memmove, [self.pointer(dst), self.pointer(src), I64(src.size), I1(0)])
-        self.b.ret_void()
-        ir.IRBuilder(self.slots).branch(self.addresses.block)
-        self.addresses.branch(self.fn.blocks[2])
-        return self.fn
+        self._entry.close()
+        return self._entry.fn

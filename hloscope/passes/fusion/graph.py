@@ -46,7 +46,7 @@ class FusionGraph:
         self.root = comp.root
         self.control = {p for i in order for p in i.control_predecessors}
         self.alias: dict[str, str] = {}
-        self.created: list[Group] = []
+        self.created: dict[int, Group] = {}  # groups made here, by identity, in order
         self.dropped: set[str] = set()  # fused computations of input fusions that were rebuilt
         self.level: dict[str, int] | None = None  # see levels(); only multi-output fusion asks
         self.reordered = False  # multi-output fusion moved things: re-sort on emit
@@ -160,8 +160,7 @@ class FusionGraph:
             self._drop_source(node)
             group.merge(node)
             self._forget(producer, consumer, node.reads)
-            if node in self.created:
-                self.created.remove(node)
+            self.created.pop(id(node), None)
         elif duplicate:
             group.absorb(node, rename=self.names.keep_or_rename(producer))
             self.users[producer].discard(consumer)
@@ -181,7 +180,7 @@ class FusionGraph:
             return node
         group = Group.of(node, self.names.keep_or_rename(name), kind)
         self.nodes[key] = group
-        self.created.append(group)
+        self.created[id(group)] = group
         return group
 
     def _as_group(self, key: str, kind: str) -> Group:
@@ -209,8 +208,7 @@ class FusionGraph:
             self._drop_source(part)
             merged.merge(part)
             merged.outputs += part.outputs
-            if part in self.created:
-                self.created.remove(part)
+            self.created.pop(id(part), None)
         self.nodes[name], self.users[name] = merged, set()
         offset = 0
         for key, part in zip(keys, parts):
@@ -220,7 +218,7 @@ class FusionGraph:
             self.users.get(o, set()).difference_update(keys)
             if o in merged.reads:
                 self.users[o].add(name)
-        self.created.append(merged)
+        self.created[id(merged)] = merged
         self.position[name] = max(self.position[k] for k in keys)
         self.reordered = True
         self._relevel(name)
@@ -246,9 +244,9 @@ class FusionGraph:
     # ---- writing back ----
     def emit(self) -> tuple[Computation, list[Computation]]:
         """The new computation and the fused computations it calls (new ones only)."""
-        opened = [n for n in self.nodes.values() if isinstance(n, Group) and n not in self.created]
+        opened = [n for n in self.nodes.values() if isinstance(n, Group) and id(n) not in self.created]
         fused, made = [], {}
-        for group in self.created + opened:
+        for group in [*self.created.values(), *opened]:
             comp, outside = group.materialize(self.names, self.comp_names, self.shape)
             if group.source is None:
                 fused.append(comp)

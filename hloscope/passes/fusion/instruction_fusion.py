@@ -113,7 +113,7 @@ class InstructionFusion(HloPass):
 
     def _summarize(self, graph: FusionGraph, fused: list, log: DecisionLog) -> None:
         """One line per fusion made: its name, kind and what it holds."""
-        for group, comp in zip(graph.created, fused):
+        for group, comp in zip(graph.created.values(), fused):
             held = [i.name for i in comp if i.opcode != "parameter"]
             shown = ", ".join(held[:6]) + (", ..." if len(held) > 6 else "")
             n = len(comp.parameters)
