@@ -49,6 +49,16 @@ def declared(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Function
     return found if isinstance(found, ir.Function) else ir.Function(module, fnty, name)
 
 
+def only_calls(fn: ir.Function) -> ir.Function:
+    """Mark `fn` as one LLVM need not optimize (`optnone`): it only passes pointers on to
+    compiled code (other kernels, the library, BLAS, the thread pool), so -O3 and the full code
+    generator have nothing to gain in it and cost 1-4 ms per function even so (a full sum's
+    module of four such functions: 13 -> 5.5 ms of LLVM). optnone needs noinline."""
+    fn.attributes.add("noinline")
+    fn.attributes.add("optnone")
+    return fn
+
+
 def internal_global(module: ir.Module, ty: ir.Type, name: str, initializer: ir.Constant, align: int) -> ir.GlobalVariable:
     """An internal global variable of `ty` holding `initializer`, aligned to `align` bytes."""
     g = ir.GlobalVariable(module, ty, name=name)

@@ -73,7 +73,7 @@ def test_many_steps_run_in_step_functions_in_order(monkeypatch, per_function):
     assert len(parts) == -(-steps // per_function) and len(set(parts)) == len(parts)
     assert _calls(_function(ir_text, name)) == parts  # the entry only calls its step functions
     bodies = [_function(ir_text, p) for p in parts]
-    assert all(body.split("\n", 1)[0].endswith("noinline") for body in bodies)
+    assert all(" noinline" in body.split("\n", 1)[0] for body in bodies)  # not inlined back
     calls = [c for body in bodies for c in _calls(body)]
     assert sorted(calls) == sorted(in_order)  # the same calls, each once
     # and in the same order (a conditional's branches are blocks placed after the calls that

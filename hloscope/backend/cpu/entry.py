@@ -18,7 +18,7 @@ from llvmlite import ir
 
 from ...ir.computation import Computation
 from ..emit_context import ConstantPool
-from ..llvm_types import I1, I8, I64, PTR, VOID
+from ..llvm_types import I1, I8, I64, PTR, VOID, only_calls
 from ..buffers import Buffer, BufferLayout
 from ..loop_function import LoopKernel
 from .parallel import ParallelSupport, emit_parallel_call, partition_bounds
@@ -36,7 +36,7 @@ class _Frame:
     slots, the addresses of the buffers it uses, and its body."""
 
     def __init__(self, fn: ir.Function):
-        self.fn = fn
+        self.fn = only_calls(fn)  # stores and calls: nothing for LLVM's optimizer to do
         fn.args[0].name, fn.args[1].name = "buffers", "arena"
         fn.args[1].attributes.align = 64
         self.slots = fn.append_basic_block("entry")  # stack slots only
@@ -84,7 +84,6 @@ class EntryEmitter:
             return
         for first in range(0, len(steps), STEPS_PER_FUNCTION):
             fn = ir.Function(self.llmod, self._entry.fn.function_type, self.llmod.get_unique_name(f"{self.name}.steps"))
-            fn.attributes.add("noinline")  # one call site: the inliner would rebuild the huge function
             self._entry.b.call(fn, list(self._entry.fn.args))
             self._frame = _Frame(fn)
             for step in steps[first:first + STEPS_PER_FUNCTION]:
