@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import HloscopeError
-from .gc_thresholds import fewer_collections
 from .record import Compilation, StageRecord
 
 Update = Callable[[Compilation], None]
@@ -53,12 +52,6 @@ def run_stages(c: Compilation, table: list[Stage], on_update: Update = _quiet, *
                limit: int | None = None) -> Compilation:
     """Run the table's pending stages in order (at most `limit` of them)."""
     plan_stages(c, table)
-    with fewer_collections():
-        _run_pending(c, table, on_update, strict, limit)
-    return c
-
-
-def _run_pending(c: Compilation, table: list[Stage], on_update: Update, strict: bool, limit: int | None) -> None:
     for stage in table:
         record = c.stage(stage.name)
         if record.status != "pending":
@@ -73,6 +66,7 @@ def _run_pending(c: Compilation, table: list[Stage], on_update: Update, strict: 
             on_update(c)
             continue
         _run_one(c, stage, record, on_update, strict)
+    return c
 
 
 def _blocker(c: Compilation, stage: Stage) -> str:

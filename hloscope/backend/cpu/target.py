@@ -21,6 +21,7 @@ import llvmlite
 import llvmlite.binding as llvm
 
 from ...compilation.caching import remember
+from ...gc_pause import collector_paused
 from ...compilation.record import Compilation, Kernel, LazyText
 from ...compilation.stages import Stage
 from ...compilation.target import Target
@@ -89,8 +90,9 @@ class CpuBuild:
         opts = self.options
         module = _optimized(c)
         lowering = LoweringOptions(opts.emit, opts.threads, opts.parallel_min_elements)
-        self.lowered = lowered = lower(module, lowering, c.memory_plan)
-        c.llvm_ir = str(lowered.llmod)
+        with collector_paused():  # the IR builder's many small objects (see gc_pause): 20k instructions 5.8 -> 3.4 s
+            self.lowered = lowered = lower(module, lowering, c.memory_plan)
+            c.llvm_ir = str(lowered.llmod)
         c.entry_name, c.arena_bytes = lowered.entry_name, lowered.layout.arena_bytes
         c.kernels = [Kernel(k.name, k.instruction, k.kind, tuple(b.describe() for b in k.buffers), tuple(k.notes),
                             k.partitions, k.extent, function=_function_name(k)) for k in lowered.kernels]
