@@ -9,6 +9,7 @@ a failure names the functions that grew. benchmarks/large_graphs.py prints the t
 from __future__ import annotations
 
 import generators as GENERATE
+import numpy as np
 import pytest
 from work_count import count_calls, superlinear
 
@@ -75,14 +76,20 @@ def test_cpu_lowering_does_linear_work():
 
 
 def test_a_20k_instruction_module_goes_through_every_stage():
-    """Parse, verify, passes, memory plan and the graph view (which falls back to a summary
-    this big). The CPU backend is left to the benchmark: LLVM takes minutes at this size."""
+    """Parse, verify, passes, memory plan, the graph view (which falls back to a summary this
+    big), and the CPU backend, whose entry runs its 2,000-odd steps in step functions: the
+    executable computes what the evaluator does."""
     module = hloscope.parse_hlo(GENERATE.make_branchy_module(20_000)).verify()
     assert module.instruction_count() >= 19_900
     result = hloscope.optimize(module)
     assert result.memory_plan is not None and plan_memory(result.module).peak_bytes == result.memory_plan.peak_bytes
     assert "digraph" in viz.module_to_dot(result.module, max_nodes=10**9)
     assert "summary" in viz.graph_html(result.module)
+    rng = np.random.default_rng(0)
+    args = [(rng.standard_normal(p.shape.dims) * 0.1).astype(np.float32) for p in module.entry_computation.parameters]
+    exe = hloscope.compile(module, backend="cpu", cache=False)
+    assert f"{exe.report.entry_name}.steps" in exe.report.llvm_ir
+    np.testing.assert_allclose(exe(*args), hloscope.evaluate(module, *args), rtol=1e-4, atol=1e-4)
 
 
 def test_work_counting_catches_a_quadratic_stage(sized):
