@@ -7,8 +7,10 @@
 
 Each workload is one jax function: jax lowers it to HLO text (`jax.jit(f).lower(...)
 .as_text(dialect="hlo")`), hloscope parses and compiles that text, and the same numpy
-inputs go to all three. Times are medians of repeated calls, taken in blocks over several
-rounds (see median_times) so all three see the same machine load; the
+inputs go to all three. Times are medians of repeated calls, taken in blocks over five
+rounds (see round_times) so all three see the same machine load; the `rounds` column gives
+the lowest and highest jax/hloscope of the rounds' medians, so a tie on this shared machine
+reads as one (a range across 1.0), not as a win or a loss. The
 ratios are numpy/hloscope (speed-up over eager numpy) and jax/hloscope (> 1: hloscope is
 faster). Also printed: every workload's compile time (hloscope parse-to-executable vs. jax
 lower+compile, best of 3, with the programs XLA hands to YNNPACK's precompiled kernels
@@ -189,23 +191,41 @@ def median_time(fn, reps: int) -> float:
     return median_times([fn], reps)[0]
 
 
-def median_times(fns, reps: int, rounds: int = 3) -> list[float]:
-    """Median time of each function, measured in blocks: each of `rounds` rounds runs every
-    function reps/rounds times in a row, after one untimed call and a short settle. Rounds
-    spread the machine's load (this box is shared) over all of them; blocks matter because a
-    BLAS library's worker threads keep spinning for ~0.1 s after its last call (OpenBLAS
-    does), so strict alternation would charge numpy's idle spinning to the next contender."""
-    times = [[] for _ in fns]
+ROUNDS = 5
+
+
+def median_times(fns, reps: int, rounds: int = ROUNDS) -> list[float]:
+    """Median time of each function over all rounds (see round_times)."""
+    return [statistics.median(t for r in per_round for t in r) for per_round in round_times(fns, reps, rounds)]
+
+
+def round_times(fns, reps: int, rounds: int = ROUNDS) -> list[list[list[float]]]:
+    """Each function's times, round by round, measured in blocks: each of `rounds` rounds
+    runs every function reps/rounds times in a row, after one untimed call and a short
+    settle. Rounds spread the machine's load (this box is shared) over all of them; blocks
+    matter because a BLAS library's worker threads keep spinning for ~0.1 s after its last
+    call (OpenBLAS does), so strict alternation would charge numpy's idle spinning to the
+    next contender. Each round starts with the next function in turn, so none always runs
+    first."""
+    times: list[list[list[float]]] = [[] for _ in fns]
     per_round = max(1, reps // rounds)
-    for _ in range(rounds):
-        for fn, ts in zip(fns, times):
+    for r in range(rounds):
+        order = [(r + k) % len(fns) for k in range(len(fns))]
+        for k in order:
+            fn, ts = fns[k], []
             time.sleep(SETTLE_SECONDS)
             fn()
             for _ in range(per_round):
                 t = time.perf_counter()
                 fn()
                 ts.append(time.perf_counter() - t)
-    return [statistics.median(ts) for ts in times]
+            times[k].append(ts)
+    return times
+
+
+def round_ratios(slower: list[list[float]], faster: list[list[float]]) -> list[float]:
+    """median(slower) / median(faster) in each round: how much a ratio moves with the machine."""
+    return [statistics.median(a) / statistics.median(b) for a, b in zip(slower, faster)]
 
 
 def hlo_text(jfn, args) -> str:
@@ -259,10 +279,12 @@ def run(names, reps: int) -> tuple[list, list]:
         compiled = jax.jit(jfn).lower(*jargs).compile()
         got, want = exe(*args), np.asarray(compiled(*jargs))
         assert np.allclose(got, want, rtol=2e-3, atol=2e-3), f"{name}: hloscope and jax disagree"
-        t_np, t_hs, t_jax = median_times(
+        per_round = round_times(
             [lambda: npfn(*args), lambda: exe(*args), lambda: compiled(*jargs).block_until_ready()], reps)
+        t_np, t_hs, t_jax = (statistics.median(t for r in rs for t in r) for rs in per_round)
+        ratios = round_ratios(per_round[2], per_round[1])
         frac = f"{nbytes / t_hs / bandwidth:5.0%}" if nbytes else "    -"
-        rows.append((name, t_np, t_hs, t_jax, frac, _partitions(exe)))
+        rows.append((name, t_np, t_hs, t_jax, frac, _partitions(exe), (min(ratios), max(ratios))))
         compile_rows.append((name, *compile_times(text, jfn, jargs), library_fusions(compiled)))
     _print(rows, compile_rows, bandwidth, reps)
     return rows, compile_rows
@@ -277,13 +299,15 @@ def _print(rows, compile_rows, bandwidth, reps) -> None:
     print(f"\nhloscope {hloscope.__version__}, jax {jax.__version__}, numpy {np.__version__}, "
           f"{len(os.sched_getaffinity(0))} cores, median of {reps}, load average {os.getloadavg()[0]:.2f}")
     print(f"numpy copy bandwidth (16M f32, read + write): {bandwidth / 1e9:.1f} GB/s\n")
-    head = f"{'workload':<12} {'numpy ms':>9} {'hloscope':>9} {'jax ms':>8} {'np/hs':>7} {'jax/hs':>7} {'target':>8} {'%copy':>6}  kernels"
+    head = (f"{'workload':<12} {'numpy ms':>9} {'hloscope':>9} {'jax ms':>8} {'np/hs':>7} {'jax/hs':>7} "
+            f"{'rounds':>10} {'target':>8} {'%copy':>6}  kernels")
     print(head)
     print("-" * len(head))
-    for name, t_np, t_hs, t_jax, frac, parts in rows:
+    for name, t_np, t_hs, t_jax, frac, parts, (low, high) in rows:
         target = f">={1 / TARGETS[name]:.2f}" if name in TARGETS else ">=1, np>=3"
         print(f"{name:<12} {t_np * 1e3:9.3f} {t_hs * 1e3:9.3f} {t_jax * 1e3:8.3f} {t_np / t_hs:7.2f} "
-              f"{t_jax / t_hs:7.2f} {target:>8} {frac:>6}  {parts}")
+              f"{t_jax / t_hs:7.2f} {f'{low:.2f}-{high:.2f}':>10} {target:>8} {frac:>6}  {parts}")
+    print(f"(rounds: the lowest and highest jax/hs of the {ROUNDS} rounds' medians, how far this machine moves it)")
     print(f"\ncompile, best of {COMPILE_REPEATS}   hloscope ms (parse to executable)   jax ms (lower + compile)   hs/jax"
           "   jax's fusions in a library")
     for name, hs_s, jax_s, library in compile_rows:
@@ -303,10 +327,11 @@ def summary(rows, compile_rows, corpus_rows) -> None:
           f"(target <= 1.0), worst {ratios[worst]:.2f} ({worst}; target <= 2.0), "
           f"{len(above)} above 2.0" + (f": {', '.join(above)}" if above else "")
           + (f" ({sum(n in in_library for n in above)} of them YNNPACK fusions in jax)" if above else ""))
-    speed = {name: t_jax / t_hs for name, _, t_hs, t_jax, _, _ in rows}
+    speed = {name: t_jax / t_hs for name, _, t_hs, t_jax, _, _, _ in rows}
+    spread = {name: rounds for name, *_, rounds in rows}
     for group, names, bar in (("matmul, mlp", ("matmul", "mlp"), 1.0),
                               ("memory-bound", ("gelu", "expsin", "softmax", "layernorm", "sum", "mse"), 1.0)):
-        shown = [f"{n} {speed[n]:.2f}" for n in names if n in speed]
+        shown = [f"{n} {speed[n]:.2f} (rounds {spread[n][0]:.2f}-{spread[n][1]:.2f})" for n in names if n in speed]
         if shown:
             low = [n for n in names if n in speed and speed[n] < bar]
             print(f"  jax/hloscope, {group} (target >= {bar}): {', '.join(shown)}"
