@@ -24,10 +24,11 @@ from ..loop_function import LoopKernel
 from .parallel import ParallelSupport, emit_parallel_call, partition_bounds
 
 
-# Steps per function. LLVM's optimizer and code generator take time that grows faster than
-# the size of one function: a 20,000-instruction program's entry (2,305 calls, 21,500 lines)
-# took 2.1 s to optimize and 3.9 s to compile alone, growing x2.8 and x4.4 per doubling. In
-# functions of this many steps each, the same program is linear (benchmarks/large_graphs.py).
+# Steps per function. LLVM's time on one function grows faster than its size: a
+# 20,000-instruction program's entry (2,305 calls, 21,500 lines) took 2.1 s to optimize and
+# 3.9 s to compile at -O3 (x2.8 and x4.4 per doubling), and even left unoptimized
+# (only_calls) its code generation grows x2.4-3 per doubling (0.26, 0.77, 1.85 s at 5k, 10k,
+# 20k). In functions of this many steps each, it is 0.1 s and linear (large_graphs.py).
 STEPS_PER_FUNCTION = 128
 
 

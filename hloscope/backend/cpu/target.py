@@ -21,10 +21,10 @@ import llvmlite
 import llvmlite.binding as llvm
 
 from ...compilation.caching import remember
-from ...gc_pause import collector_paused
 from ...compilation.record import Compilation, Kernel, LazyText
 from ...compilation.stages import Stage
 from ...compilation.target import Target
+from ...gc_pause import collector_paused
 from ...ir import parse_hlo
 from ...runtime.signature import Signature
 from ..llvm_split import join_parts, parts_of, split_module
