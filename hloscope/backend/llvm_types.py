@@ -49,11 +49,12 @@ def declared(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Function
     return found if isinstance(found, ir.Function) else ir.Function(module, fnty, name)
 
 
-def only_calls(fn: ir.Function) -> ir.Function:
-    """Mark `fn` as one LLVM need not optimize (`optnone`): it only passes pointers on to
-    compiled code (other kernels, the library, BLAS, the thread pool), so -O3 and the full code
-    generator have nothing to gain in it and cost 1-4 ms per function even so (a full sum's
-    module of four such functions: 13 -> 5.5 ms of LLVM). optnone needs noinline."""
+def left_unoptimized(fn: ir.Function) -> ir.Function:
+    """Mark `fn` for LLVM to leave unoptimized (`optnone`: no -O3 passes, the fast code
+    generator), where optimizing gains nothing at run time yet costs 1-8 ms per function:
+    functions that only hand pointers on to compiled code (other kernels, the library, BLAS,
+    the thread pool; a full sum's four: 13 -> 5.5 ms of LLVM), and kernels of a few elements
+    (cpu/lowering.py). optnone needs noinline."""
     fn.attributes.add("noinline")
     fn.attributes.add("optnone")
     return fn

@@ -21,7 +21,7 @@ from ..buffers import Buffer
 from ..gemm import GemmForm, gemm_form
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopFunction, LoopKernel
-from ..llvm_types import F32, F64, I8, I32, I64, PTR, VOID, constant, load, only_calls, storage_type, store, value_type
+from ..llvm_types import F32, F64, I8, I32, I64, PTR, VOID, constant, load, left_unoptimized, storage_type, store, value_type
 from ..loops import for_range
 from ..scalar_convert import emit_convert
 from ..scalar_ops import emit_binary
@@ -51,7 +51,7 @@ def emit_dot_kernel(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: 
         # thread packs half of B's 16 MB, not all of it, as multithreaded BLAS does).
         by_columns = form.n > form.m
         emit_blas(ctx, form, dtype, p(out), p(lhs), p(rhs), kf.begin, kf.end, by_columns=by_columns)
-        only_calls(kf.fn)
+        left_unoptimized(kf.fn)
         kernel.extent, kernel.granule = (form.n if by_columns else form.m), 16
         kernel.notes.append(f"gemm {form.batch}x[{form.m}x{form.k}]@[{form.k}x{form.n}] via {dtype} BLAS, "
                             f"{'columns' if by_columns else 'rows'} split across hloscope's threads")

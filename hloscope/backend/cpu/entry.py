@@ -18,7 +18,7 @@ from llvmlite import ir
 
 from ...ir.computation import Computation
 from ..emit_context import ConstantPool
-from ..llvm_types import I1, I8, I64, PTR, VOID, only_calls
+from ..llvm_types import I1, I8, I64, PTR, VOID, left_unoptimized
 from ..buffers import Buffer, BufferLayout
 from ..loop_function import LoopKernel
 from .parallel import ParallelSupport, emit_parallel_call, partition_bounds
@@ -27,7 +27,7 @@ from .parallel import ParallelSupport, emit_parallel_call, partition_bounds
 # Steps per function. LLVM's time on one function grows faster than its size: a
 # 20,000-instruction program's entry (2,305 calls, 21,500 lines) took 2.1 s to optimize and
 # 3.9 s to compile at -O3 (x2.8 and x4.4 per doubling), and even left unoptimized
-# (only_calls) its code generation grows x2.4-3 per doubling (0.26, 0.77, 1.85 s at 5k, 10k,
+# (left_unoptimized) its code generation grows x2.4-3 per doubling (0.26, 0.77, 1.85 s at 5k, 10k,
 # 20k). In functions of this many steps each, it is 0.1 s and linear (large_graphs.py).
 STEPS_PER_FUNCTION = 128
 
@@ -37,7 +37,7 @@ class _Frame:
     slots, the addresses of the buffers it uses, and its body."""
 
     def __init__(self, fn: ir.Function):
-        self.fn = only_calls(fn)  # stores and calls: nothing for LLVM's optimizer to do
+        self.fn = left_unoptimized(fn)  # stores and calls: nothing for LLVM's optimizer to do
         fn.args[0].name, fn.args[1].name = "buffers", "arena"
         fn.args[1].attributes.align = 64
         self.slots = fn.append_basic_block("entry")  # stack slots only

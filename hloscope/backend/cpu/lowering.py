@@ -24,6 +24,7 @@ from ..buffers import BufferLayout, assign_buffers
 from ..dispatch import lower_instruction, program_steps
 from ..emit_context import ConstantPool, EmitOptions
 from ..kernel_spec import ModuleContext
+from ..llvm_types import left_unoptimized
 from ..loop_function import LoopKernel
 from .complex_as_pairs import complex_as_pairs, has_complex
 from .narrow_ints_as_bytes import has_narrow_ints, narrow_ints_as_bytes
@@ -146,8 +147,23 @@ class CpuPrograms:
         kernels = lower_instruction(self.choices, inst, comp, layout)
         for kernel in kernels:
             decide_partitions(kernel, self.threads, self.options.parallel_min_elements)
+            if _tiny(kernel) and kernel.function is not None:
+                left_unoptimized(kernel.function)
         self.kernels += kernels
         return kernels
+
+
+# A loop or reduction whose buffers hold this few bytes in all runs in well under a
+# microsecond either way, but -O3 and the full code generator cost 2-8 ms on it (mse's
+# one-element division: 3.5 ms). So does the combine of a split reduction's partial results
+# (64 of them; it takes the reduction's inputs only for their initial value): 7.6 ms for mse's.
+TINY_BYTES = 1024
+
+
+def _tiny(kernel: LoopKernel) -> bool:
+    if kernel.kind == "reduce-combine":
+        return True
+    return kernel.kind in ("loop", "reduce") and sum(b.size for b in kernel.buffers) <= TINY_BYTES
 
 
 def c_identifier(text: str) -> str:

@@ -26,7 +26,7 @@ import os
 
 from llvmlite import ir
 
-from ..llvm_types import I8, I32, I64, PTR, VOID, only_calls
+from ..llvm_types import I8, I32, I64, PTR, VOID, left_unoptimized
 from ..loops import for_range
 from ..loop_function import LoopKernel
 from .thread_pool import SYMBOL as POOL_SYMBOL
@@ -110,7 +110,7 @@ class ParallelSupport:
         found = self.llmod.globals.get(kernel_fn.name + ".task")
         if isinstance(found, ir.Function):
             return found
-        fn = only_calls(ir.Function(self.llmod, ir.FunctionType(PTR, [PTR]), kernel_fn.name + ".task"))
+        fn = left_unoptimized(ir.Function(self.llmod, ir.FunctionType(PTR, [PTR]), kernel_fn.name + ".task"))
         fn.linkage = "internal"
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         ctx_type = context_type(nbuf)

@@ -33,7 +33,7 @@ from ...conv_geometry import ConvGeometry
 from ...elemental_reduce import simple_reducer
 from ...index import is_default_physical
 from ...kernel_spec import KernelSpec, ModuleContext
-from ...llvm_types import I64, PTR, VOID, declared, internal_global, only_calls
+from ...llvm_types import I64, PTR, VOID, declared, internal_global, left_unoptimized
 from ...loop_function import LoopFunction, LoopKernel
 from ...loops import for_range
 from ..split_reduce import identity
@@ -154,7 +154,7 @@ def _partials(mc, spec, op, source: Buffer, scratch: Buffer, chunks: int, size: 
         value = b.call(fn, [_element(b, kf.pointer(source), lo, dtype), b.sub(hi, lo), start])
         b.store(value, _element(b, kf.pointer(scratch), c, dtype))
     kf.finish()
-    only_calls(kf.fn)
+    left_unoptimized(kf.fn)
     kernel = LoopKernel(spec.name + ".partials", spec.instruction, "library-reduce-partials", kf.buffers,
                         extent=chunks, work=size, function=kf.fn)
     kernel.notes.append(NOTE.format(name=fn.name) + f": {op} of each of {chunks} chunks")
@@ -170,7 +170,7 @@ def _combine(mc, spec, op, init, scratch: Buffer, out: Buffer, chunks: int) -> L
     value = b.call(fn, [kf.pointer(scratch), I64(chunks), _initial(b, kf, spec, init, dtype)])
     b.store(value, _element(b, kf.pointer(out), I64(0), dtype))
     kf.finish()
-    only_calls(kf.fn)
+    left_unoptimized(kf.fn)
     kernel = LoopKernel(spec.name, spec.instruction, "library-reduce-combine", kf.buffers, function=kf.fn)
     kernel.notes.append(NOTE.format(name=fn.name) + f": {op} of the {chunks} partial results")
     return kernel
@@ -189,7 +189,7 @@ def library_depthwise(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry) -
     table = _table(mc, f"{spec.name}.geometry", _geometry(geom))
     b.call(fn, [kf.pointer(lhs), kf.pointer(rhs), kf.pointer(out), table, kf.begin, kf.end])
     kf.finish()
-    only_calls(kf.fn)
+    left_unoptimized(kf.fn)
     kernel = LoopKernel(spec.name, spec.instruction, "library-conv", kf.buffers, extent=geom.positions,
                         work=geom.macs, function=kf.fn)
     kernel.notes.append(NOTE.format(name=fn.name) + f": {geom.positions} positions x {geom.taps} taps x "
@@ -264,7 +264,7 @@ def library_conv2d(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, layo
     table = _table(mc, f"{spec.name}.geometry", [fields[name] for name in CONV_GEOMETRY])
     kf.builder.call(fn, [*(kf.pointer(buf) for buf in (lhs, rhs, out, col)), table, kf.begin, kf.end])
     kf.finish()
-    only_calls(kf.fn)
+    left_unoptimized(kf.fn)
     kernel = LoopKernel(spec.name, spec.instruction, "library-conv", kf.buffers, extent=geom.positions, granule=16,
                         work=geom.macs, function=kf.fn)
     kernel.notes.append(NOTE.format(name=fn.name) + f": im2col rows in blocks of {CONV_BLOCK} positions (kept in "

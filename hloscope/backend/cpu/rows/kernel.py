@@ -16,7 +16,7 @@ from llvmlite import ir
 
 from ...buffers import Buffer
 from ...kernel_spec import ModuleContext
-from ...llvm_types import I64, PTR, VOID, declared, internal_global, only_calls
+from ...llvm_types import I64, PTR, VOID, declared, internal_global, left_unoptimized
 from ...loop_function import LoopFunction, LoopKernel
 from ..library.source import TYPES
 from .groups import ProgramPlan
@@ -39,7 +39,7 @@ def emit_program_kernel(mc: ModuleContext, name: str, plan: ProgramPlan, program
     interpreter = declared(mc.llmod, interpreter_name(program.dtype), ir.FunctionType(VOID, [PTR, PTR, I64, I64]))
     b.call(interpreter, [_words(mc, name, program), table, kf.begin, kf.end])
     kf.finish()
-    only_calls(kf.fn)
+    left_unoptimized(kf.fn)
     kernel = LoopKernel(kf.fn.name, plan.members[0].inst.name, KIND, kf.buffers, extent=program.rows,
                         work=program.rows * program.width, function=kf.fn)
     kernel.notes.append(program.listing())
