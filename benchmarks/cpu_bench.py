@@ -196,7 +196,11 @@ ROUNDS = 5
 
 def median_times(fns, reps: int, rounds: int = ROUNDS) -> list[float]:
     """Median time of each function over all rounds (see round_times)."""
-    return [statistics.median(t for r in per_round for t in r) for per_round in round_times(fns, reps, rounds)]
+    return [overall_median(per_round) for per_round in round_times(fns, reps, rounds)]
+
+
+def overall_median(per_round: list[list[float]]) -> float:
+    return statistics.median(t for times in per_round for t in times)
 
 
 def round_times(fns, reps: int, rounds: int = ROUNDS) -> list[list[list[float]]]:
@@ -281,7 +285,7 @@ def run(names, reps: int) -> tuple[list, list]:
         assert np.allclose(got, want, rtol=2e-3, atol=2e-3), f"{name}: hloscope and jax disagree"
         per_round = round_times(
             [lambda: npfn(*args), lambda: exe(*args), lambda: compiled(*jargs).block_until_ready()], reps)
-        t_np, t_hs, t_jax = (statistics.median(t for r in rs for t in r) for rs in per_round)
+        t_np, t_hs, t_jax = map(overall_median, per_round)
         ratios = round_ratios(per_round[2], per_round[1])
         frac = f"{nbytes / t_hs / bandwidth:5.0%}" if nbytes else "    -"
         rows.append((name, t_np, t_hs, t_jax, frac, _partitions(exe), (min(ratios), max(ratios))))

@@ -12,8 +12,6 @@ with several partitions runs them on threads (parallel.py). Results that no kern
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 from llvmlite import ir
 
 from ...ir.computation import Computation
@@ -76,21 +74,28 @@ class EntryEmitter:
     def b(self) -> ir.IRBuilder:
         return self._frame.b
 
-    def emit_steps(self, steps: list, emit_step: Callable[[Any], None]) -> None:
-        """emit_step(step) for each step, in functions of STEPS_PER_FUNCTION steps when
-        there are more."""
+    def emit_steps(self, steps: list) -> None:
+        """Each step in order: a kernel's call, or a control-flow step's own code (its
+        `emit(emitter)`), in functions of STEPS_PER_FUNCTION steps when there are more."""
         if len(steps) <= STEPS_PER_FUNCTION:
             for step in steps:
-                emit_step(step)
+                self._emit(step)
             return
         for first in range(0, len(steps), STEPS_PER_FUNCTION):
             fn = ir.Function(self.llmod, self._entry.fn.function_type, self.llmod.get_unique_name(f"{self.name}.steps"))
             self._entry.b.call(fn, list(self._entry.fn.args))
             self._frame = _Frame(fn)
             for step in steps[first:first + STEPS_PER_FUNCTION]:
-                emit_step(step)
+                self._emit(step)
             self._frame.close()
         self._frame = self._entry
+
+    def _emit(self, step) -> None:
+        if isinstance(step, LoopKernel):
+            assert step.function is not None, "an emitted kernel has its function"
+            self.call(step, step.function)
+        else:
+            step.emit(self)
 
     def pointer(self, buf: Buffer) -> ir.Value:
         """The address of a buffer, computed once per function in a block that dominates its

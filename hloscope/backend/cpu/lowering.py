@@ -110,15 +110,7 @@ class CpuPrograms:
         """The program function `name` running comp's steps over `layout`."""
         steps = chain_rows(program_steps(self, comp, layout), self._row_chain)
         emitter = EntryEmitter(self.mc.llmod, name, comp, layout, self.mc.constants, self.options.thread_pool)
-
-        def emit(step: Step) -> None:
-            if isinstance(step, LoopKernel):
-                assert step.function is not None, "an emitted kernel has its function"
-                emitter.call(step, step.function)
-            else:
-                step.emit(emitter)
-
-        emitter.emit_steps(list(steps), emit)
+        emitter.emit_steps(list(steps))
         fn = emitter.finish()
         if not external:
             fn.linkage = "internal"
