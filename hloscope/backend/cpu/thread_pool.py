@@ -11,6 +11,16 @@ condition variable between jobs, never stopped) claim partitions under one mutex
 runs at a time: a caller that finds the pool busy (another Python thread's program) simply
 runs all its partitions itself.
 
+Waiting spins before it sleeps. A pool thread that has finished a job watches for the next
+one for SPIN_NANOSECONDS before it parks on the condition variable, and the caller watches
+for the last partition to finish for as long before it parks: a program's parallel kernels
+follow one another within microseconds, and so do the calls of a loop, while waking a
+parked thread goes through the kernel (and, on a virtual machine, the hypervisor, which can
+take milliseconds to run an idle virtual CPU again: then the caller has done every
+partition itself by the time the worker wakes). XLA's Eigen pool and OpenMP runtimes spin
+the same way. The spin reads the job counters with atomic loads and pauses between reads
+(x86 `pause`, arm64 `yield`); the counters are stored atomically, always under the mutex.
+
 The pool is its own small LLVM module, compiled at first use; its entry point is registered
 with llvm.add_symbol so every JIT module can call it. (AOT objects cannot rely on it and
 start threads per call instead; see parallel.py.)
@@ -43,6 +53,9 @@ What it assumes of the host's pthreads, and why each holds on every supported ho
 
 from __future__ import annotations
 
+import time
+
+import llvmlite.binding as llvm
 from llvmlite import ir
 
 from ..llvm_types import I8, I32, I64, PTR, VOID, internal_global
@@ -52,7 +65,12 @@ INIT_SYMBOL = "hloscope_pool_init"
 SYNC_BYTES = 64  # room for the largest pthread_mutex_t / pthread_cond_t (see above)
 SYNC_OBJECTS = {"mutex": "pthread_mutex_init", "work": "pthread_cond_init", "done": "pthread_cond_init"}
 MAX_WORKERS = 63
+SPIN_NANOSECONDS = 200_000  # how long a waiting thread watches before it sleeps (see above)
+# A spin loop's hint to the CPU, by the triple's architecture: intrinsic name and arguments.
+PAUSE = {"x86_64": ("llvm.x86.sse2.pause", ()), "aarch64": ("llvm.aarch64.hint", (1,)),  # 1: yield
+         "arm64": ("llvm.aarch64.hint", (1,))}
 TASK_TYPE = ir.FunctionType(PTR, [PTR])
+TIMESPEC = ir.LiteralStructType([I64, I64])  # struct timespec on LP64 hosts: seconds, nanoseconds
 
 
 class PoolModule:
@@ -60,7 +78,7 @@ class PoolModule:
     hloscope_pool_run. `sync_fill` is the byte the mutex and condition storage starts as
     (0 in the real pool; the init function overwrites it either way)."""
 
-    def __init__(self, sync_fill: int = 0):
+    def __init__(self, sync_fill: int = 0, arch: str | None = None):
         if not 0 <= sync_fill <= 255:
             raise ValueError(f"sync_fill is one byte (0..255), not {sync_fill}")
         self.m = ir.Module(name="hloscope_thread_pool")
@@ -75,7 +93,8 @@ class PoolModule:
         self.lib = {name: ir.Function(self.m, ir.FunctionType(I32, args), name) for name, args in (
             ("pthread_mutex_lock", [PTR]), ("pthread_mutex_unlock", [PTR]), ("pthread_cond_wait", [PTR, PTR]),
             ("pthread_cond_broadcast", [PTR]), ("pthread_create", [PTR, PTR, PTR, PTR]), ("pthread_detach", [I64]),
-            ("pthread_mutex_init", [PTR, PTR]), ("pthread_cond_init", [PTR, PTR]))}
+            ("pthread_mutex_init", [PTR, PTR]), ("pthread_cond_init", [PTR, PTR]), ("clock_gettime", [I32, PTR]))}
+        self.pause = self._pause_hint(arch or llvm.get_process_triple().split("-")[0])
         self.init = self._init()
         self.drain = self._drain()
         self.worker = self._worker()
@@ -86,6 +105,46 @@ class PoolModule:
 
     def _get(self, b, name):
         return b.load(self.state[name], typ=I64)
+
+    def _pause_hint(self, arch):
+        """The pause intrinsic for `arch` with its arguments, or None (no hint: a plain spin)."""
+        if arch not in PAUSE:
+            return None
+        name, args = PAUSE[arch]
+        return ir.Function(self.m, ir.FunctionType(VOID, [I32] * len(args)), name), args
+
+    def _set(self, b, name, value):
+        """Store a job counter (mutex held); atomic, since spinning threads read it without the mutex."""
+        b.store_atomic(value, self.state[name], "monotonic", 8)
+
+    def _watch(self, b, name):
+        """Read a job counter without the mutex (a spinning thread's look)."""
+        return b.load_atomic(self.state[name], "monotonic", 8, typ=I64)
+
+    def _now(self, b, clock):
+        """CLOCK_MONOTONIC in nanoseconds; `clock` is a TIMESPEC slot."""
+        self._call(b, "clock_gettime", I32(time.CLOCK_MONOTONIC), clock)
+        seconds, nanos = (b.load(b.gep(clock, [I32(0), I32(i)], inbounds=True), typ=I64) for i in (0, 1))
+        return b.add(b.mul(seconds, I64(1_000_000_000)), nanos)
+
+    def _spin_while(self, b, clock, waiting):
+        """Watch (pausing between looks) while waiting(b) holds, for at most SPIN_NANOSECONDS;
+        the caller then takes the mutex and sleeps if it still has to wait."""
+        fn = b.function
+        look, timed, pause, out = (fn.append_basic_block(n) for n in ("spin", "spin.timed", "spin.pause", "spin.out"))
+        start = self._now(b, clock)
+        b.branch(look)
+        b.position_at_end(look)
+        b.cbranch(waiting(b), timed, out)
+        b.position_at_end(timed)
+        elapsed = b.sub(self._now(b, clock), start)
+        b.cbranch(b.icmp_signed("<", elapsed, I64(SPIN_NANOSECONDS)), pause, out)
+        b.position_at_end(pause)
+        if self.pause:
+            hint, args = self.pause
+            b.call(hint, [I32(a) for a in args])
+        b.branch(look)
+        b.position_at_end(out)
 
     def _call(self, b, name, *args):
         return b.call(self.lib[name], list(args))
@@ -129,7 +188,7 @@ class PoolModule:
         b.call(task, [ctx])
         self._lock(b)
         left = b.sub(self._get(b, "remaining"), I64(1))
-        b.store(left, self.state["remaining"])
+        self._set(b, "remaining", left)
         with b.if_then(b.icmp_signed("==", left, I64(0))):
             self._call(b, "pthread_cond_broadcast", self.sync["done"])
         self._unlock(b)
@@ -144,9 +203,11 @@ class PoolModule:
         fn, b = self._function("pool.worker", PTR, [PTR])
         wait, check, go = (fn.append_basic_block(n) for n in ("wait", "check", "go"))
         seen = b.alloca(I64)  # typed pointer: loads know their type
+        clock = b.alloca(TIMESPEC)
         b.store(I64(0), seen)
         b.branch(check)
         b.position_at_end(check)
+        self._spin_while(b, clock, lambda b: b.icmp_signed("==", self._watch(b, "generation"), b.load(seen)))
         self._lock(b)
         b.branch(wait)
         b.position_at_end(wait)
@@ -174,10 +235,10 @@ class PoolModule:
                 self._lock(b)
                 self._start_workers(b, b.sub(count, I64(1)))
                 for name, value in (("next", I64(0)), ("count", count), ("remaining", count), ("stride", stride)):
-                    b.store(value, self.state[name])
+                    self._set(b, name, value)
                 b.store(task, self.task)
                 b.store(contexts, self.contexts)
-                b.store(b.add(self._get(b, "generation"), I64(1)), self.state["generation"])
+                self._set(b, "generation", b.add(self._get(b, "generation"), I64(1)))
                 self._call(b, "pthread_cond_broadcast", self.sync["work"])
                 self._unlock(b)
                 b.call(self.drain, [])
@@ -208,6 +269,7 @@ class PoolModule:
 
     def _wait_done(self, fn, b):
         wait, out = fn.append_basic_block("wait"), fn.append_basic_block("all.done")
+        self._spin_while(b, b.alloca(TIMESPEC), lambda b: b.icmp_signed(">", self._watch(b, "remaining"), I64(0)))
         self._lock(b)
         b.branch(wait)
         b.position_at_end(wait)

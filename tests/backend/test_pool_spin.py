@@ -1,0 +1,128 @@
+"""The thread pool's waiting threads spin briefly before they sleep (thread_pool.py): jobs
+that follow one another closely find the worker awake, and an idle pool costs no CPU."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import threading
+import time
+
+import llvmlite.binding as llvm
+import numpy as np
+import pytest
+from llvmlite import ir
+
+from hloscope.backend.cpu import jit, thread_pool
+from hloscope.backend.cpu.parallel import host_threads
+from hloscope.backend.llvm_types import F64, I32, I64, PTR
+from hloscope.backend.loops import for_range
+
+CONTEXT = ir.LiteralStructType([PTR, PTR, I64, I64])  # src, dst, begin, end
+_KEEP_LOADED = []  # parked workers run pool code on a spurious wakeup: keep it loaded
+needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads threads' counters from Linux's /proc")
+needs_two_cpus = pytest.mark.skipif(host_threads() < 2, reason="a spinning worker needs a CPU of its own")
+
+
+class Context(ctypes.Structure):
+    _fields_ = [("src", ctypes.c_void_p), ("dst", ctypes.c_void_p), ("begin", ctypes.c_int64), ("end", ctypes.c_int64)]
+
+
+def _function_body(text: str, name: str) -> str:
+    start = text.index(f'@"{name}"(')
+    return text[start: text.index("\n}", start)]
+
+
+@pytest.mark.parametrize("arch, hint", [("x86_64", "llvm.x86.sse2.pause"), ("aarch64", "llvm.aarch64.hint"),
+                                        ("riscv64", None)])
+def test_waiting_threads_watch_the_counters_atomically_before_they_sleep(arch, hint):
+    text = str(thread_pool.PoolModule(arch=arch).m)
+    llvm.parse_assembly(text).verify()
+    worker, run = _function_body(text, "pool.worker"), _function_body(text, thread_pool.SYMBOL)
+    for body, counter, sleep in ((worker, "generation", '@"pool.work"'), (run, "remaining", '@"pool.done"')):
+        watch = re.search(rf'load atomic i64, i64\* @"pool\.{counter}" monotonic', body)
+        assert watch, f"no atomic watch of {counter}"
+        assert watch.start() < body.index(f"pthread_cond_wait\"([64 x i8]* {sleep}"), f"{counter}: sleeps before it watches"
+        assert "clock_gettime" in body  # the spin is bounded in time
+    for counter in ("generation", "remaining"):  # every store a spinning thread may see is atomic
+        assert not re.search(rf'store i64 [^,]+, i64\* @"pool\.{counter}"', text), counter
+    hints = re.findall(r'call void @"(llvm\.[\w.]+)"', text)
+    assert hints == ([hint] * 2 if hint else []), hints  # a pause in each spin (worker, caller), or none
+
+
+def _probe_pool():
+    """A pool of its own (own globals, own workers) with a task dst[i] = 3 src[i] + 1."""
+    jit.initialize()
+    pool = thread_pool.PoolModule()
+    task = ir.Function(pool.m, ir.FunctionType(PTR, [PTR]), "probe_task")
+    b = ir.IRBuilder(task.append_basic_block("entry"))
+    src, dst, begin, end = (b.load(b.gep(task.args[0], [I32(0), I32(k)], source_etype=CONTEXT), typ=t)
+                            for k, t in enumerate(CONTEXT.elements))
+    with for_range(b, begin, end, "i") as i:
+        x = b.load(b.gep(src, [i], source_etype=F64), typ=F64)
+        b.store(b.fadd(b.fmul(x, F64(3.0)), F64(1.0)), b.gep(dst, [i], source_etype=F64))
+    b.ret(ir.Constant(PTR, None))
+    engine = jit.load_thread_pool(pool)
+    _KEEP_LOADED.append(engine)
+    return engine
+
+
+def _jobs(engine, src, dst, jobs: int) -> None:
+    """`jobs` two-partition jobs back to back, from one Python thread (a hang fails the test)."""
+    half = len(src) // 2
+    contexts = (Context * 2)(Context(src.ctypes.data, dst.ctypes.data, 0, half),
+                             Context(src.ctypes.data, dst.ctypes.data, half, len(src)))
+    run = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64)(
+        engine.get_function_address(thread_pool.SYMBOL))
+    task = engine.get_function_address("probe_task")
+
+    def loop():
+        for _ in range(jobs):
+            run(task, ctypes.addressof(contexts), ctypes.sizeof(Context), 2)
+
+    runner = threading.Thread(target=loop, daemon=True)
+    runner.start()
+    runner.join(timeout=60)
+    assert not runner.is_alive(), "the pool's jobs did not finish"
+
+
+def _thread_counters() -> dict[int, tuple[int, int]]:
+    """Each thread of this process: (CPU clock ticks, voluntary context switches)."""
+    counters = {}
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            stat = open(f"/proc/self/task/{tid}/stat").read().rsplit(")", 1)[1].split()
+            status = open(f"/proc/self/task/{tid}/status").read()
+        except FileNotFoundError:  # a thread that ended meanwhile
+            continue
+        switches = int(re.search(r"voluntary_ctxt_switches:\s+(\d+)", status).group(1))
+        counters[int(tid)] = (int(stat[11]) + int(stat[12]), switches)
+    return counters
+
+
+@needs_proc
+@needs_two_cpus
+def test_back_to_back_jobs_find_the_worker_awake_and_an_idle_pool_sleeps():
+    engine = _probe_pool()
+    src = np.random.default_rng(0).standard_normal(200_000)
+    dst = np.zeros_like(src)
+    before = _thread_counters()
+    _jobs(engine, src, dst, 1)  # starts the pool's one worker
+    np.testing.assert_array_equal(dst, src * 3.0 + 1.0)
+    worker = [tid for tid in _thread_counters() if tid not in before and tid != threading.get_native_id()]
+    assert worker, "the pool started no worker"
+    worker = worker[0]
+
+    jobs = 200
+    slept_before = _thread_counters()[worker][1]
+    _jobs(engine, src, dst, jobs)
+    slept = _thread_counters()[worker][1] - slept_before
+    # Without the spin the worker sleeps on the condition variable after every job.
+    assert slept < jobs // 2, f"the worker slept {slept} times in {jobs} back-to-back jobs"
+    np.testing.assert_array_equal(dst, src * 3.0 + 1.0)
+
+    time.sleep(0.05)  # far longer than the spin: the worker has parked
+    ticks_before = _thread_counters()[worker][0]
+    time.sleep(0.5)
+    assert _thread_counters()[worker][0] - ticks_before <= 1, "an idle pool's worker kept using the CPU"
