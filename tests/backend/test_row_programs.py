@@ -87,6 +87,66 @@ def test_traced_layer_norm_fuses_its_variance_and_subtracts_the_mean_once():
     np.testing.assert_allclose(exe(x, g, b), np_layernorm(x.astype(np.float64), g, b), rtol=1e-4, atol=1e-4)
 
 
+def rsqrt_layer_norm_text(rows: int, width: int, dtype: str = "f32", also_scaled: bool = False) -> str:
+    """(x - mean) * rsqrt(var + eps) * g + b, as jax writes a layer norm; `also_scaled`
+    returns the (x - mean) * rsqrt product too, so it has a reader besides the gain's multiply."""
+    t = lambda *ds: f"{dtype}[{','.join(map(str, ds))}]"  # noqa: E731
+    root = (f"r = ({t(rows, width)}, {t(rows, width)}) tuple(y, scaled)" if also_scaled else "")
+    return module(f"""
+        x = {t(rows, width)} parameter(0)
+        g = {t(width)} parameter(1)
+        b = {t(width)} parameter(2)
+        zero = {dtype}[] constant(0)
+        n = {dtype}[] constant({1 / width!r})
+        eps = {dtype}[] constant(1e-05)
+        s = {t(rows)} reduce(x, zero), dimensions={{1}}, to_apply=add
+        nr = {t(rows)} broadcast(n), dimensions={{}}
+        mean = {t(rows)} multiply(s, nr)
+        mb = {t(rows, width)} broadcast(mean), dimensions={{0}}
+        d = {t(rows, width)} subtract(x, mb)
+        dd = {t(rows, width)} multiply(d, d)
+        ss = {t(rows)} reduce(dd, zero), dimensions={{1}}, to_apply=add
+        var = {t(rows)} multiply(ss, nr)
+        er = {t(rows)} broadcast(eps), dimensions={{}}
+        ve = {t(rows)} add(var, er)
+        rstd = {t(rows)} rsqrt(ve)
+        rb = {t(rows, width)} broadcast(rstd), dimensions={{0}}
+        scaled = {t(rows, width)} multiply(d, rb)
+        gb = {t(rows, width)} broadcast(g), dimensions={{1}}
+        gained = {t(rows, width)} multiply(scaled, gb)
+        bb = {t(rows, width)} broadcast(b), dimensions={{1}}
+        y = {t(rows, width)} add(gained, bb)
+        {root}
+    """, reducer("add", "add", dtype))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("rows,width", [(64, 256), (37, 100), (3, 1000)])
+def test_layer_norm_scales_and_shifts_in_one_pass_as_the_three_ops_would(rows, width, dtype, threads):
+    """Its last multiply, multiply and add are one op, which rounds each as the ops did: the
+    result equals the generated kernels' bit for bit."""
+    text = rsqrt_layer_norm_text(rows, width, dtype)
+    x = RNG.standard_normal((rows, width)).astype(NUMPY[dtype])
+    g, b = (RNG.standard_normal(width).astype(NUMPY[dtype]) for _ in range(2))
+    exe = check_against_evaluator(text, [x, g, b], rtol=1e-5, atol=1e-6, threads=threads, parallel_min_elements=1)
+    assert set(kinds(exe)) == {"row-program"}
+    program = listing(exe)
+    assert re.search(r"\[r, :\] = scale-and-shift %v\d, %s\d, g\.?\d*\[:\], b\.?\d*\[:\]", program), program
+    assert "= multiply %v" not in program and "= add %v" not in program
+    generated = compile_text(text, threads=threads, parallel_min_elements=1, library=False)
+    assert "row-program" not in kinds(generated)
+    np.testing.assert_array_equal(exe(x, g, b), generated(x, g, b))
+
+
+def test_a_scaled_value_with_another_reader_is_not_fused():
+    text = rsqrt_layer_norm_text(40, 128, also_scaled=True)
+    x = RNG.standard_normal((40, 128)).astype(np.float32)
+    g, b = (RNG.standard_normal(128).astype(np.float32) for _ in range(2))
+    exe = check_against_evaluator(text, [x, g, b], rtol=1e-5, atol=1e-6, threads=2, parallel_min_elements=1)
+    assert set(kinds(exe)) == {"row-program"} and "scale-and-shift" not in listing(exe)
+
+
 def test_rows_of_several_dimensions_as_in_attention():
     """softmax over the last axis of [batch, heads, query, key]: rows are the first three."""
     x = RNG.standard_normal((2, 3, 40, 96)).astype(np.float32)

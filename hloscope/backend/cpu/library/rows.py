@@ -168,8 +168,11 @@ class _OpFunction:
     def _fused(self, b, slots, rows, n, width) -> None:
         """exp-minus-and-sum: dst[r, i] = exp(a[r, i] - b[r]), d[r] = c[r] + the sum of dst[r, :];
         sum-of-products: dst[r] = c[r] + the sum of a[r, i] * b[r, i]. Sums reassociated, as
-        reduce-add's."""
+        reduce-add's. scale-and-shift: dst[r, i] = a[r, i] * b[r] * c[r, i] + d[r, i]."""
         ctx = ScalarContext(b, self.m, "cpu")
+        if self.op == "scale-and-shift":
+            self._scale_and_shift(ctx, b, slots, rows, width)
+            return
         exp_minus = self.op == "exp-minus-and-sum"
         acc = b.alloca(self.ty, name="acc")
 
@@ -185,6 +188,18 @@ class _OpFunction:
                     value = emit_binary(ctx, "multiply", self._load(b, pa, i), self._load(b, pb, i), self.dtype)
                 b.store(b.fadd(b.load(acc, typ=self.ty), value, flags=REASSOCIATE), acc)  # pyright: ignore[reportCallIssue]
             b.store(b.load(acc, typ=self.ty), pt if exp_minus else pd)
+
+        self._rows(b, rows, slots, row)
+
+
+    def _scale_and_shift(self, ctx, b, slots, rows, width) -> None:
+        """Each product and the sum rounded as the three ops would round them."""
+        def row(pd, pa, ps, pg, pc):
+            scale = b.load(ps, typ=self.ty)
+            with for_range(b, 0, width, "i", interleave=False) as i:
+                scaled = emit_binary(ctx, "multiply", self._load(b, pa, i), scale, self.dtype)
+                gained = emit_binary(ctx, "multiply", scaled, self._load(b, pg, i), self.dtype)
+                b.store(emit_binary(ctx, "add", gained, self._load(b, pc, i), self.dtype), self._at(b, pd, i))
 
         self._rows(b, rows, slots, row)
 

@@ -8,6 +8,7 @@
     reduce-<op>        dst[r] = b[r] op a[r, 0] op ... op a[r, width-1]
     exp-minus-and-sum  dst = exp(a - b), d[r] = c[r] + sum of dst[r, :]    (fused: fuse.py)
     sum-of-products    dst[r] = c[r] + sum of a[r, :] * b[r, :]
+    scale-and-shift    dst = a * b * c + d          a, c, d vectors, b one value per row (fused)
 
 Every operand is a slot (program.py): a pointer per block of rows, a stride between rows and
 whether it holds a vector of `width` elements per row or one value per row.
@@ -25,7 +26,8 @@ UNARY = ("negate", "abs", "sqrt", "rsqrt", "exponential", "exponential-minus-one
 BINARY = ("add", "subtract", "multiply", "divide", "maximum", "minimum")
 COMMUTATIVE = ("add", "multiply", "maximum", "minimum")  # a program puts the vector first
 REDUCERS = ("add", "maximum", "minimum")
-FUSED = ("exp-minus-and-sum", "sum-of-products")  # XNNPACK's softmax and variance microkernels, as here
+FUSED_SUMS = ("exp-minus-and-sum", "sum-of-products")  # XNNPACK's softmax and variance microkernels, as here
+FUSED = (*FUSED_SUMS, "scale-and-shift")  # and its normalization's last pass
 TYPES = ("f32", "f64")
 
 # (kind, op) in code order: the code of an operation is its index

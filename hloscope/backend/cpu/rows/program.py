@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .ops import HEADER, OP_FIELDS, SCRATCH, SLOT_FIELDS, code, mnemonic
+from .ops import FUSED_SUMS, HEADER, OP_FIELDS, SCRATCH, SLOT_FIELDS, code, mnemonic
 
 ELEMENT_BYTES = {"f32": 4, "f64": 8}
 
@@ -41,7 +41,7 @@ class Op:
 
     def text(self, slots: list[Slot]) -> str:
         args = [slots[k].label for k in self.ins]
-        if self.kind == "reduce" or (self.kind == "fused" and len(args) > 1):
+        if self.kind == "reduce" or self.op in FUSED_SUMS:
             args[-1] = f"from {args[-1]}"
         line = f"{', '.join(slots[k].label for k in self.outs)} = {mnemonic(self.kind, self.op)} {', '.join(args)}"
         return f"{line:<48} ; {self.source}" if self.source else line
