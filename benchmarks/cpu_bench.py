@@ -7,7 +7,7 @@
 
 Each workload is one jax function: jax lowers it to HLO text (`jax.jit(f).lower(...)
 .as_text(dialect="hlo")`), hloscope parses and compiles that text, and the same numpy
-inputs go to all three. Times are medians of repeated calls, taken in blocks over five
+inputs go to all three. Times are medians of repeated calls, taken in blocks over fifteen
 rounds (see round_times) so all three see the same machine load; the `rounds` column gives
 the lowest and highest jax/hloscope of the rounds' medians, so a tie on this shared machine
 reads as one (a range across 1.0), not as a win or a loss. The
@@ -191,7 +191,12 @@ def median_time(fn, reps: int) -> float:
     return median_times([fn], reps)[0]
 
 
-ROUNDS = 5
+# Fifteen rounds of six calls: with five, a tie on this shared machine read anywhere between
+# 0.8 and 1.25 from one run to the next (the full sum: 0.81-1.26 over eight runs), because each
+# contender's median came from only five machine states; with fifteen or more the same
+# program's ratio moved within +-0.05 over three runs.
+ROUNDS = 15
+REPS = 6 * ROUNDS
 
 
 def median_times(fns, reps: int, rounds: int = ROUNDS) -> list[float]:
@@ -356,10 +361,10 @@ def dispatch() -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("workloads", nargs="*", default=list(WORKLOADS))
-    p.add_argument("--quick", action="store_true", help="5 repetitions instead of 30")
+    p.add_argument("--quick", action="store_true", help=f"{ROUNDS} repetitions (one per round) instead of {REPS}")
     p.add_argument("--no-corpus", action="store_true", help="skip the real-model corpus's compile-time table")
     args = p.parse_args()
-    rows, compile_rows = run(args.workloads, 5 if args.quick else 30)
+    rows, compile_rows = run(args.workloads, ROUNDS if args.quick else REPS)
     corpus_rows = []
     if not args.no_corpus:
         import corpus_compile  # pyright: ignore[reportMissingImports]  # benchmarks/corpus_compile.py
