@@ -19,10 +19,10 @@ import pytest
 from llvmlite import ir
 
 from backend_helpers import compile_text, module
+from pool_probes import Context, add_probe_task
 from hloscope.backend.cpu import blas, jit, thread_pool
 from hloscope.backend.cpu.parallel import host_threads
-from hloscope.backend.llvm_types import F64, I32, I64, PTR
-from hloscope.backend.loops import for_range
+from hloscope.backend.llvm_types import I64, PTR
 from hloscope.errors import NotSupportedError
 from hloscope.backend.cpu import target as cpu_target
 from hloscope.compilation.caching import cache_key
@@ -34,24 +34,10 @@ GARBAGE = 0xA5
 # runs pool code, so the machine code must outlive the test (as the real pool does).
 _KEEP_LOADED = []
 
-CONTEXT = ir.LiteralStructType([PTR, PTR, I64, I64])  # src, dst, begin, end
-
-
-class Context(ctypes.Structure):
-    _fields_ = [("src", ctypes.c_void_p), ("dst", ctypes.c_void_p), ("begin", ctypes.c_int64), ("end", ctypes.c_int64)]
-
-
 def _add_probes(pool: thread_pool.PoolModule) -> None:
     """Test-only functions in the pool's module: a task (dst[i] = 3 src[i] + 1 on [begin,
     end)), the address of each sync object, and how many workers were started."""
-    task = ir.Function(pool.m, ir.FunctionType(PTR, [PTR]), "probe_task")
-    b = ir.IRBuilder(task.append_basic_block("entry"))
-    src, dst, begin, end = (b.load(b.gep(task.args[0], [I32(0), I32(k)], source_etype=CONTEXT), typ=t)
-                            for k, t in enumerate(CONTEXT.elements))
-    with for_range(b, begin, end, "i") as i:
-        x = b.load(b.gep(src, [i], source_etype=F64), typ=F64)
-        b.store(b.fadd(b.fmul(x, F64(3.0)), F64(1.0)), b.gep(dst, [i], source_etype=F64))
-    b.ret(ir.Constant(PTR, None))
+    add_probe_task(pool)
     for name, storage in pool.sync.items():
         fn = ir.Function(pool.m, ir.FunctionType(PTR, []), f"probe_{name}")
         ir.IRBuilder(fn.append_basic_block("entry")).ret(storage)

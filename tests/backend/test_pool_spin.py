@@ -12,21 +12,14 @@ import time
 import llvmlite.binding as llvm
 import numpy as np
 import pytest
-from llvmlite import ir
 
 from hloscope.backend.cpu import jit, thread_pool
 from hloscope.backend.cpu.parallel import host_threads
-from hloscope.backend.llvm_types import F64, I32, I64, PTR
-from hloscope.backend.loops import for_range
+from pool_probes import Context, add_probe_task
 
-CONTEXT = ir.LiteralStructType([PTR, PTR, I64, I64])  # src, dst, begin, end
 _KEEP_LOADED = []  # parked workers run pool code on a spurious wakeup: keep it loaded
 needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads threads' counters from Linux's /proc")
 needs_two_cpus = pytest.mark.skipif(host_threads() < 2, reason="a spinning worker needs a CPU of its own")
-
-
-class Context(ctypes.Structure):
-    _fields_ = [("src", ctypes.c_void_p), ("dst", ctypes.c_void_p), ("begin", ctypes.c_int64), ("end", ctypes.c_int64)]
 
 
 def _function_body(text: str, name: str) -> str:
@@ -55,14 +48,7 @@ def _probe_pool():
     """A pool of its own (own globals, own workers) with a task dst[i] = 3 src[i] + 1."""
     jit.initialize()
     pool = thread_pool.PoolModule()
-    task = ir.Function(pool.m, ir.FunctionType(PTR, [PTR]), "probe_task")
-    b = ir.IRBuilder(task.append_basic_block("entry"))
-    src, dst, begin, end = (b.load(b.gep(task.args[0], [I32(0), I32(k)], source_etype=CONTEXT), typ=t)
-                            for k, t in enumerate(CONTEXT.elements))
-    with for_range(b, begin, end, "i") as i:
-        x = b.load(b.gep(src, [i], source_etype=F64), typ=F64)
-        b.store(b.fadd(b.fmul(x, F64(3.0)), F64(1.0)), b.gep(dst, [i], source_etype=F64))
-    b.ret(ir.Constant(PTR, None))
+    add_probe_task(pool)
     engine = jit.load_thread_pool(pool)
     _KEEP_LOADED.append(engine)
     return engine
@@ -96,8 +82,9 @@ def _thread_counters() -> dict[int, tuple[int, int]]:
             status = open(f"/proc/self/task/{tid}/status").read()
         except FileNotFoundError:  # a thread that ended meanwhile
             continue
-        switches = int(re.search(r"voluntary_ctxt_switches:\s+(\d+)", status).group(1))
-        counters[int(tid)] = (int(stat[11]) + int(stat[12]), switches)
+        switches = re.search(r"voluntary_ctxt_switches:\s+(\d+)", status)
+        assert switches, f"no voluntary_ctxt_switches in /proc/self/task/{tid}/status"
+        counters[int(tid)] = (int(stat[11]) + int(stat[12]), int(switches.group(1)))
     return counters
 
 
