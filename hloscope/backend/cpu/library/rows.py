@@ -191,7 +191,6 @@ class _OpFunction:
 
         self._rows(b, rows, slots, row)
 
-
     def _scale_and_shift(self, ctx, b, slots, rows, width) -> None:
         """Each product and the sum rounded as the three ops would round them."""
         def row(pd, pa, ps, pg, pc):
