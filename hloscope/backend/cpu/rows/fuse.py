@@ -67,11 +67,11 @@ def _fused_sum(k, drafts, values, readers, made_at, replaced) -> None:
 
 def _scale_and_shift(k, drafts, values, readers, made_at, replaced) -> None:
     """add(multiply(multiply(a, s), g), c) at drafts[k] -> scale-and-shift a, s, g, c."""
-    shifted = _product_of(k, "add", drafts, values, readers, made_at, replaced)
+    shifted = _fed_by_product(k, "add", drafts, values, readers, made_at, replaced)
     if shifted is None:
         return
     outer, shift = shifted
-    scaled = _product_of(outer, "multiply", drafts, values, readers, made_at, replaced)
+    scaled = _fed_by_product(outer, "multiply", drafts, values, readers, made_at, replaced)
     if scaled is None:
         return
     inner, gain = scaled
@@ -82,7 +82,7 @@ def _scale_and_shift(k, drafts, values, readers, made_at, replaced) -> None:
         replaced[outer] = replaced[k] = None
 
 
-def _product_of(k, op, drafts, values, readers, made_at, replaced) -> tuple[int, int] | None:
+def _fed_by_product(k, op, drafts, values, readers, made_at, replaced) -> tuple[int, int] | None:
     """drafts[k] = op(x, v) or op(v, x), v a vector and x a vector made by a multiply that only
     this op reads: (where x is made, v), else None."""
     d = drafts[k]
