@@ -22,13 +22,18 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
 import llvmlite.binding as llvm
+from llvmlite import ir
 
 from ...errors import NotSupportedError
 from . import blas
+from .half_floats import SYMBOLS as HALF_SYMBOLS
+from .half_floats import half_module
 from .thread_pool import INIT_SYMBOL, SYMBOL, PoolModule
 
 
@@ -58,8 +63,17 @@ FULL_WIDTH_CPUS = frozenset({"icelake-server", "sapphirerapids", "emeraldrapids"
                              "graniterapids-d", "diamondrapids"})
 
 
-@lru_cache(maxsize=1)
+_STAND_IN: list[tuple[str, str]] = []  # the CPUs this process compiles for in place of the host's, innermost last
+
+
 def host_cpu() -> tuple[str, str]:
+    """The LLVM CPU name and features that a compile naming no CPU is for: this host's
+    (real_host_cpu), or the one `standing_in_for_host` names."""
+    return _STAND_IN[-1] if _STAND_IN else real_host_cpu()
+
+
+@lru_cache(maxsize=1)
+def real_host_cpu() -> tuple[str, str]:
     """This host's LLVM CPU name and features (with 512-bit vectors preferred where that
     pays, FULL_WIDTH_CPUS)."""
     llvm.initialize_native_target()
@@ -69,14 +83,27 @@ def host_cpu() -> tuple[str, str]:
     return name, features
 
 
+@contextmanager
+def standing_in_for_host(cpu: str, features: str = "") -> Iterator[None]:
+    """Within the block, whatever would be compiled for this host (programs that name no CPU,
+    and the library they call) is compiled for `cpu` instead, as if hloscope ran on such a
+    machine. This host must be able to run that code. The test suite runs its numerically
+    sensitive tests so: as a machine without AVX, an AVX2 laptop and an AVX-512 server would."""
+    _STAND_IN.append((cpu, features))
+    try:
+        yield
+    finally:
+        _STAND_IN.pop()
+
+
 _INIT_LOCK = threading.Lock()  # two threads' first compiles must not both load a pool
 _INITIALIZED = False
 _POOL_ENGINE = None  # keeps the pool's machine code loaded for the life of the process
 
 
 def initialize() -> None:
-    """Once per process: check the host, then LLVM's native target, the BLAS symbols and the
-    thread pool. Thread-safe; a failure is raised and the next call tries again."""
+    """Once per process: check the host, then LLVM's native target, the BLAS symbols, the
+    thread pool and the f16 conversions (half_floats.py). Thread-safe; a failure is raised and the next call tries again."""
     global _INITIALIZED, _POOL_ENGINE
     with _INIT_LOCK:
         if _INITIALIZED:
@@ -87,7 +114,31 @@ def initialize() -> None:
         blas.register_symbols()
         _POOL_ENGINE = load_thread_pool(PoolModule())
         llvm.add_symbol(SYMBOL, _POOL_ENGINE.get_function_address(SYMBOL))
+        _RUNTIME_ENGINES.append(_register(half_module(), HALF_SYMBOLS))
         _INITIALIZED = True
+
+
+_RUNTIME_ENGINES: list[llvm.ExecutionEngine] = []  # runtime functions other code calls, kept loaded
+
+
+def _engine(module: ir.Module) -> llvm.ExecutionEngine:
+    """`module` compiled for this host and linked into the process."""
+    mod = llvm.parse_assembly(str(module))
+    mod.verify()
+    cpu, features = real_host_cpu()
+    tm = llvm.Target.from_default_triple().create_target_machine(cpu=cpu, features=features, opt=2, jit=True)
+    mod.triple, mod.data_layout = tm.triple, str(tm.target_data)
+    engine = llvm.create_mcjit_compiler(mod, tm)
+    engine.finalize_object()
+    return engine
+
+
+def _register(module: ir.Module, symbols: tuple[str, ...]) -> llvm.ExecutionEngine:
+    """Link `module` and register its `symbols`, so that every later program finds them."""
+    engine = _engine(module)
+    for symbol in symbols:
+        llvm.add_symbol(symbol, engine.get_function_address(symbol))
+    return engine
 
 
 def check_host(os_name: str = os.name, pointer_bytes: int = ctypes.sizeof(ctypes.c_void_p)) -> None:
@@ -105,13 +156,7 @@ def load_thread_pool(pool: PoolModule) -> llvm.ExecutionEngine:
     """Compile a thread pool module and run its init function (exactly once: initializing a
     mutex twice is undefined). The caller keeps the engine alive for the life of the process,
     since the pool's threads, once started, never stop."""
-    mod = llvm.parse_assembly(str(pool.m))
-    mod.verify()
-    cpu, features = host_cpu()
-    tm = llvm.Target.from_default_triple().create_target_machine(cpu=cpu, features=features, opt=2, jit=True)
-    mod.triple, mod.data_layout = tm.triple, str(tm.target_data)
-    engine = llvm.create_mcjit_compiler(mod, tm)
-    engine.finalize_object()
+    engine = _engine(pool.m)  # for the real host: the pool serves the whole process
     rc = ctypes.CFUNCTYPE(ctypes.c_int)(engine.get_function_address(INIT_SYMBOL))()
     if rc != 0:
         raise RuntimeError(f"the thread pool's pthread_mutex_init/pthread_cond_init failed: {os.strerror(rc)} ({rc})")
