@@ -37,7 +37,7 @@ PLUMBING = frozenset({
 COPIED = frozenset({"constant", "iota"})
 
 
-_HLO_NAMES = {**{t.numpy.name: t.name for t in ELEMENT_TYPES.values()}, "complex64": "c64", "complex128": "c128"}
+_HLO_NAMES = {**{t.numpy_name.rpartition(".")[2]: t.name for t in ELEMENT_TYPES.values()}, "complex64": "c64", "complex128": "c128"}
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import ml_dtypes
 import numpy as np
 
 from ..errors import NotSupportedError
-from ..ir.dtypes import from_numpy
+from ..ir.dtypes import finfo, from_numpy, iinfo
 from ..ir.instruction import Instruction
 
 if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
@@ -30,7 +29,7 @@ def convert(x: np.ndarray, to: np.dtype) -> np.ndarray:
     src, dst = from_numpy(x.dtype), from_numpy(to)
     if src.is_float and dst.is_integer:
         return _float_to_int(x, to)
-    if to == ml_dtypes.bfloat16 and x.dtype == np.float64:
+    if to.name == "bfloat16" and x.dtype == np.float64:
         # Eigen's bfloat16(double) goes through float: two roundings, as in XLA.
         return x.astype(np.float32).astype(to)
     return x.astype(to)
@@ -38,7 +37,7 @@ def convert(x: np.ndarray, to: np.dtype) -> np.ndarray:
 
 def _float_to_int(x: np.ndarray, to: np.dtype) -> np.ndarray:
     """Truncate toward zero; NaN -> 0; beyond the range -> the range's min or max."""
-    info = ml_dtypes.iinfo(to)  # numpy's iinfo lacks the sub-byte integers
+    info = iinfo(to)  # the sub-byte integers' too
     wide = x.astype(np.float64)  # exact for every float type up to f64
     t = np.trunc(wide)
     too_big = t >= 2.0 ** (info.bits - (1 if info.min < 0 else 0))
@@ -79,7 +78,7 @@ def reduce_precision(x: np.ndarray, exponent_bits: int, mantissa_bits: int) -> n
     if not element.is_float:
         raise NotSupportedError(f"not supported: reduce-precision on {element.name}")
     nbits = element.bits
-    src_mantissa = ml_dtypes.finfo(x.dtype).nmant
+    src_mantissa = finfo(x.dtype).nmant
     src_exponent = nbits - 1 - src_mantissa
     u = np.dtype(f"u{x.dtype.itemsize}").type
     bits = np.array(x, order="C").view(u)  # (a copy; ascontiguousarray would make a scalar 1-d)

@@ -35,7 +35,7 @@ from ..ir.shape import ArrayShape
 from .api import evaluate
 
 NARROW_FLOATS = ("f16", "bf16", "f32")
-_NARROW_NUMPY = {ELEMENT_TYPES[name].numpy for name in NARROW_FLOATS}
+_NARROW_NUMPY_NAMES = {ELEMENT_TYPES[name].numpy_name.rpartition(".")[2] for name in NARROW_FLOATS}
 _NARROW_SHAPE = re.compile(r"\b(?:f16|bf16|f32)(?=\[)")
 # opcodes whose result depends on a float's bits or width, not only on its value
 BIT_LEVEL = {
@@ -58,7 +58,7 @@ def rounding_decisions(module: HloModule) -> list[str]:
         if inst.opcode not in DECISIONS or not inst.operands:
             continue
         operand, result = comp.operands_of(inst)[0].shape, inst.shape
-        if not isinstance(operand, ArrayShape) or ELEMENT_TYPES[operand.dtype].numpy not in _NARROW_NUMPY:
+        if not isinstance(operand, ArrayShape) or operand.dtype not in NARROW_FLOATS:
             continue
         if inst.opcode == "convert" and isinstance(result, ArrayShape) and ELEMENT_TYPES[result.dtype].is_float:
             continue  # float to float: a rounding, not a decision
@@ -100,4 +100,4 @@ def _widen(value):
 
 def is_narrow_float(dtype) -> bool:
     """f16, bf16 or f32 (bf16 is ml_dtypes' type, which numpy does not call a float)."""
-    return np.dtype(dtype) in _NARROW_NUMPY
+    return np.dtype(dtype).name in _NARROW_NUMPY_NAMES

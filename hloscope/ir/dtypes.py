@@ -9,9 +9,24 @@ evaluator results keep XLA's exact rounding. The list is XLA's PrimitiveType
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-import ml_dtypes
 import numpy as np
+
+
+def ml_dtypes():
+    """The ml_dtypes module, imported on first need: importing it takes about half a second,
+    as long as the rest of hloscope, and most programs never use its types."""
+    import ml_dtypes
+
+    return ml_dtypes
+
+
+def finfo(dtype):
+    """numpy's finfo for its own float types, ml_dtypes' (which knows bf16 and f8/f4 too)
+    for the others."""
+    dt = np.dtype(dtype)
+    return np.finfo(dt) if dt.name in ("float16", "float32", "float64") else ml_dtypes().finfo(dt)
 
 
 @dataclass(frozen=True)
@@ -19,9 +34,15 @@ class ElementType:
     """One XLA primitive type: its HLO spelling, numpy dtype, width and kind."""
 
     name: str
-    numpy: np.dtype
+    numpy_name: str  # numpy's name for the dtype ("float32"), or ml_dtypes' ("ml_dtypes.bfloat16")
     bits: int
     kind: str  # "pred", "signed", "unsigned", "float" or "complex"
+
+    @cached_property
+    def numpy(self) -> np.dtype:
+        """The numpy dtype (one of ml_dtypes' for bf16, f8/f4 and the sub-byte integers)."""
+        module, _, attr = self.numpy_name.rpartition(".")
+        return np.dtype(getattr(ml_dtypes(), attr) if module == "ml_dtypes" else attr)
 
     @property
     def is_float(self) -> bool:
@@ -45,7 +66,7 @@ class ElementType:
 
 
 def _t(name: str, dtype, bits: int, kind: str) -> ElementType:
-    return ElementType(name, np.dtype(dtype), bits, kind)
+    return ElementType(name, dtype if isinstance(dtype, str) else np.dtype(dtype).name, bits, kind)
 
 
 ELEMENT_TYPES: dict[str, ElementType] = {
@@ -61,30 +82,30 @@ ELEMENT_TYPES: dict[str, ElementType] = {
         _t("u32", np.uint32, 32, "unsigned"),
         _t("u64", np.uint64, 64, "unsigned"),
         _t("f16", np.float16, 16, "float"),
-        _t("bf16", ml_dtypes.bfloat16, 16, "float"),
+        _t("bf16", "ml_dtypes.bfloat16", 16, "float"),
         _t("f32", np.float32, 32, "float"),
         _t("f64", np.float64, 64, "float"),
         _t("c64", np.complex64, 64, "complex"),
         _t("c128", np.complex128, 128, "complex"),
-        _t("s1", ml_dtypes.int1, 1, "signed"),
-        _t("s2", ml_dtypes.int2, 2, "signed"),
-        _t("s4", ml_dtypes.int4, 4, "signed"),
-        _t("u1", ml_dtypes.uint1, 1, "unsigned"),
-        _t("u2", ml_dtypes.uint2, 2, "unsigned"),
-        _t("u4", ml_dtypes.uint4, 4, "unsigned"),
-        _t("f8e5m2", ml_dtypes.float8_e5m2, 8, "float"),
-        _t("f8e4m3", ml_dtypes.float8_e4m3, 8, "float"),
-        _t("f8e4m3fn", ml_dtypes.float8_e4m3fn, 8, "float"),
-        _t("f8e4m3b11fnuz", ml_dtypes.float8_e4m3b11fnuz, 8, "float"),
-        _t("f8e3m4", ml_dtypes.float8_e3m4, 8, "float"),
-        _t("f8e5m2fnuz", ml_dtypes.float8_e5m2fnuz, 8, "float"),
-        _t("f8e4m3fnuz", ml_dtypes.float8_e4m3fnuz, 8, "float"),
-        _t("f8e8m0fnu", ml_dtypes.float8_e8m0fnu, 8, "float"),
-        _t("f4e2m1fn", ml_dtypes.float4_e2m1fn, 4, "float"),
+        _t("s1", "ml_dtypes.int1", 1, "signed"),
+        _t("s2", "ml_dtypes.int2", 2, "signed"),
+        _t("s4", "ml_dtypes.int4", 4, "signed"),
+        _t("u1", "ml_dtypes.uint1", 1, "unsigned"),
+        _t("u2", "ml_dtypes.uint2", 2, "unsigned"),
+        _t("u4", "ml_dtypes.uint4", 4, "unsigned"),
+        _t("f8e5m2", "ml_dtypes.float8_e5m2", 8, "float"),
+        _t("f8e4m3", "ml_dtypes.float8_e4m3", 8, "float"),
+        _t("f8e4m3fn", "ml_dtypes.float8_e4m3fn", 8, "float"),
+        _t("f8e4m3b11fnuz", "ml_dtypes.float8_e4m3b11fnuz", 8, "float"),
+        _t("f8e3m4", "ml_dtypes.float8_e3m4", 8, "float"),
+        _t("f8e5m2fnuz", "ml_dtypes.float8_e5m2fnuz", 8, "float"),
+        _t("f8e4m3fnuz", "ml_dtypes.float8_e4m3fnuz", 8, "float"),
+        _t("f8e8m0fnu", "ml_dtypes.float8_e8m0fnu", 8, "float"),
+        _t("f4e2m1fn", "ml_dtypes.float4_e2m1fn", 4, "float"),
     )
 }
 
-_BY_NUMPY = {t.numpy: t for t in ELEMENT_TYPES.values()}
+_BY_NUMPY_NAME = {t.numpy_name: t for t in ELEMENT_TYPES.values()}
 
 
 def element_type(name: str) -> ElementType:
@@ -98,10 +119,11 @@ def element_type(name: str) -> ElementType:
 def from_numpy(dtype) -> ElementType:
     """The ElementType of a numpy dtype, e.g. float32 -> f32."""
     dt = np.dtype(dtype)
-    try:
-        return _BY_NUMPY[dt]
-    except KeyError:
-        raise TypeError(f"numpy dtype {dt} has no XLA element type") from None
+    key = f"ml_dtypes.{dt.name}" if dt.type.__module__.split(".")[0] == "ml_dtypes" else dt.name
+    found = _BY_NUMPY_NAME.get(key)
+    if found is None or found.numpy != dt:
+        raise TypeError(f"numpy dtype {dt} has no XLA element type")
+    return found
 
 
 # The types the code generators handle as themselves. The newer ones (complex, f8/f4,
@@ -115,9 +137,16 @@ def is_native(name: str) -> bool:
     return name in NATIVE_TYPES
 
 
+def iinfo(dtype):
+    """numpy's iinfo for its own integer types, ml_dtypes' (which knows the sub-byte ones
+    too) for the others."""
+    dt = np.dtype(dtype)
+    return ml_dtypes().iinfo(dt) if dt.type.__module__.split(".")[0] == "ml_dtypes" else np.iinfo(dt)
+
+
 def integer_range(et: ElementType) -> tuple[int, int]:
-    """(min, max) of an integer type, sub-byte ones included (numpy's iinfo lacks those)."""
-    info = ml_dtypes.iinfo(et.numpy)
+    """(min, max) of an integer type, sub-byte ones included."""
+    info = iinfo(et.numpy)
     return int(info.min), int(info.max)
 
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 
-import ml_dtypes
 import numpy as np
 
 from .attributes import Literal
-from .dtypes import integer_range, real_part_type
+from .dtypes import finfo, integer_range, real_part_type
 from .scanner import Scanner
 from .shape import ArrayShape, TupleShape
 
@@ -139,7 +138,7 @@ def _check_float_range(values: list[float], shape: ArrayShape, s: Scanner, pos: 
     """XLA's rule: a finite value that does not stay finite in the type is out of range (1e39
     in f32, 1000 in f8e4m3fn, -1 in f8e8m0fnu); one that rounds onto the largest is kept."""
     dtype = shape.numpy_dtype
-    info = ml_dtypes.finfo(dtype)
+    info = finfo(dtype)
     high = float(info.max)
     low = float(info.smallest_normal) if shape.dtype == "f8e8m0fnu" else -high  # e8m0: no sign, no zero
     with np.errstate(over="ignore", invalid="ignore"):

@@ -12,10 +12,9 @@ where NaN and infinity break them.
 
 from __future__ import annotations
 
-import ml_dtypes
 import numpy as np
 
-from ...ir.dtypes import element_type, integer_range
+from ...ir.dtypes import element_type, finfo, integer_range
 from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
 
@@ -78,7 +77,7 @@ def exact_reciprocal(c, dtype):
     if v == 0 or not np.isfinite(v) or abs(np.frexp(v)[0]) != 0.5:
         return None
     inverse = dtype.type(1.0 / v)
-    info = ml_dtypes.finfo(dtype)
+    info = finfo(dtype)
     if not np.isfinite(float(inverse)) or abs(float(inverse)) < float(info.tiny):
         return None
     return inverse if float(inverse) == 1.0 / v else None
@@ -183,9 +182,9 @@ def is_exact_conversion(src: str, dst: str) -> bool:
         return b.kind == "signed" and b.bits >= a.bits
     if a.is_integer and b.is_float:
         value_bits = a.bits - (a.kind == "signed")
-        return value_bits <= ml_dtypes.finfo(b.numpy).nmant + 1
+        return value_bits <= finfo(b.numpy).nmant + 1
     if a.is_float and b.is_float:
-        fa, fb = ml_dtypes.finfo(a.numpy), ml_dtypes.finfo(b.numpy)
+        fa, fb = finfo(a.numpy), finfo(b.numpy)
         return fb.nmant >= fa.nmant and fb.maxexp >= fa.maxexp and fb.minexp <= fa.minexp
     return False
 
