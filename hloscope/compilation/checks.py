@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .error_model import F32_MULTIPLE, OutputReference, OutputVerdict, judge_output
+from .error_model import F32_MULTIPLE, OutputReference, OutputVerdict, growth, judge_output
 
 TIME_BUDGET = 0.06  # seconds per timed function: the median of what fits (one run at least); the explorer waits for it
 MAX_RUNS = 200
@@ -65,7 +65,7 @@ def _worst_words(v: OutputVerdict, count: int) -> str:
     said = f"worst {v.name()} {v.relative:.2g} of its scale"
     if v.f32_error is not None:
         return (f"{said}, an f32 evaluation itself is off by {v.f32_error / v.scale:.2g} "
-                f"(allowed {v.allowed / v.scale:.2g}: {F32_MULTIPLE:g}x that plus {v.slack_words()})")
+                f"(allowed {v.allowed / v.scale:.2g}: {F32_MULTIPLE * growth(v.longest_sum):.3g}x that plus {v.slack_words()})")
     return f"{said} ({v.bound_words()})"
 
 

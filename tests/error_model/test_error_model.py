@@ -11,6 +11,8 @@ import hloscope
 from hloscope.compilation.checks import Check, check_against_evaluator, compare_outputs, flat_outputs
 from hloscope.compilation.error_model import FIXED_TOLERANCE, evaluator_references
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 SUM = """HloModule sum
 add { a = f32[] parameter(0)  b = f32[] parameter(1)  ROOT s = f32[] add(a, b) }
 ENTRY e { x = f32[4096] parameter(0)  z = f32[] constant(0)  ROOT r = f32[] reduce(x, z), dimensions={0}, to_apply=add }
