@@ -6,25 +6,28 @@ xla/codegen/intrinsic/) that LLVM vectorizes like any other arithmetic. hloscope
 same: each function below becomes one internal, always-inlined LLVM function
 (`@hloscope.exp.f32`, ...) made of multiplies, FMAs, selects and exponent bit tricks.
 
-Accuracy, as measured by tests/backend/test_math_accuracy.py against numpy (float64
-references) over wide ranges including denormals, huge values, +-inf and NaN. "ulp" is the
-spacing of the result's type; numpy's own f64 error is part of the f64 column.
+Accuracy: the worst error seen over ten million random inputs per function and type
+(benchmarks/math_accuracy.py, the ranges of tests/backend/test_math_accuracy.py: wide ones,
+with denormals, huge values, +-inf and NaN), compiled for x86-64 without FMA, with AVX2 and
+with AVX-512; the columns are the worst of them. Without FMA a polynomial rounds each product
+before it adds it: only f32 tanh comes out worse (6.7 ulp against 4.7). "ulp" is the spacing
+of the result's type; numpy's own f64 error is part of the f64 column.
 
     function   f32 max error           f64 max error                 method
     exp        1 ulp                   2 ulp                         Cody-Waite reduction + Cephes polynomial
-    log        1 ulp                   1 ulp                         frexp + Cephes polynomial / rational
-    log1p      2.1 ulp                 2 ulp                         Kahan: log(u) * x / (u - 1)
-    expm1      1.3 ulp                 2 ulp                         2^n expm1(r) + (2^n - 1), Taylor on |r| < ln2/2
-    logistic   2.2 ulp                 3 ulp                         e/(1+e) or 1/(1+e), e = exp(-|x|)
-    tanh       4.6 ulp                 2 ulp                         f32: XLA's rational; f64: rational near 0,
+    log        0.8 ulp                 1 ulp                         frexp + Cephes polynomial / rational
+    log1p      2.3 ulp                 2 ulp                         Kahan: log(u) * x / (u - 1)
+    expm1      1.4 ulp                 2 ulp                         2^n expm1(r) + (2^n - 1), Taylor on |r| < ln2/2
+    logistic   2.3 ulp                 3 ulp                         e/(1+e) or 1/(1+e), e = exp(-|x|)
+    tanh       4.7 ulp (6.7 no FMA)    2 ulp                         f32: XLA's rational; f64: rational near 0,
                                                                      else 1 - 2/(exp(2|x|)+1)
     pow        0.5 ulp (via f64)       2 + 2|y ln x| ulp             exp(y log|x|) + C99 special cases
     cbrt       0.5 ulp (via f64)       3 ulp                         exp(log|x| / 3) + one Newton step
-    sin, cos   2.3 ulp                 2 ulp                         Cody-Waite by pi/2 (Payne-Hanek beyond
+    sin, cos   2.4 ulp                 2 ulp                         Cody-Waite by pi/2 (Payne-Hanek beyond
                                                                      16384 / 524288) + Cephes polynomials
-    tan        3.9 ulp                 3 ulp                         sin / cos of the same reduction
+    tan        4.4 ulp                 4 ulp                         sin / cos of the same reduction
     atan2      2 ulp                   2 ulp                         octant reduction + Taylor on |t| < tan(pi/16)
-    erf        0.5 ulp (via f64)       2 ulp                         fdlibm's rational approximations, branch-free
+    erf        0.5 ulp (via f64)       3 ulp                         fdlibm's rational approximations, branch-free
 
 f64 pow loses accuracy for huge |y ln x| (1e-13 relative at results near 1e300): log(x) is
 not carried in extra precision. sin/cos/tan hold their bounds for every finite argument,
