@@ -39,6 +39,7 @@ import llvmlite.binding as llvm
 
 from ..errors import HloscopeError
 from . import llvm_child
+from .cpus import usable_cpus
 
 RECYCLE_AFTER = 200  # optimizations per child: at most ~25 MB leaked before it is replaced
 TIMEOUT = 600.0  # seconds for one request (LLVM on a 20k-instruction module takes ~30 s)
@@ -247,16 +248,10 @@ def default_workers(n: int) -> list[LlvmWorker]:
         return [first, *_more[:n - 1]]
 
 
-def usable_cores() -> int:
-    """The cores this process may run on (its affinity where the OS says, else all)."""
-    affinity = getattr(os, "sched_getaffinity", None)
-    return len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
-
-
 def parts_for(requested: int) -> int:
     """How many parts to compile a large module in: `requested`, or 0 for one per usable
     core up to MAX_PARTS."""
-    return requested if requested > 0 else max(1, min(MAX_PARTS, usable_cores()))
+    return requested if requested > 0 else max(1, min(MAX_PARTS, usable_cpus()))
 
 
 # A loop LLVM vectorizes: the first -O3 run and code generation in a fresh child cost ~0.2 s

@@ -21,10 +21,11 @@ from llvmlite import ir
 from backend_helpers import compile_text, module
 from pool_probes import Context, add_probe_task
 from hloscope.backend.cpu import blas, jit, thread_pool
-from hloscope.backend.cpu.parallel import host_threads
+from hloscope.backend.cpus import share_cpus, usable_cpus
 from hloscope.backend.llvm_types import I64, PTR
 from hloscope.errors import NotSupportedError
 from hloscope.backend.cpu import target as cpu_target
+from hloscope.backend.llvm_worker import parts_for
 from hloscope.compilation.caching import cache_key
 from hloscope.compiler import new_compilation
 
@@ -237,13 +238,28 @@ def test_big_parallel_dot_matches_numpy(dtype, rtol):
     np.testing.assert_allclose(exe(a, b), a @ b, rtol=rtol, atol=rtol * 100)
 
 
-def test_host_threads_with_and_without_affinity(monkeypatch):
+def test_usable_cpus_with_and_without_affinity(monkeypatch):
+    monkeypatch.setattr("hloscope.backend.cpus._share", None)
     if hasattr(os, "sched_getaffinity"):
-        assert host_threads() == len(os.sched_getaffinity(0))
+        assert usable_cpus() == len(os.sched_getaffinity(0))
     monkeypatch.delattr(os, "sched_getaffinity", raising=False)  # as on macOS
-    assert host_threads() == (os.cpu_count() or 1)
+    assert usable_cpus() == (os.cpu_count() or 1)
     exe = compile_text(module("p = f32[4] parameter(0)\nr = f32[4] negate(p)"))
     np.testing.assert_array_equal(exe(np.arange(4, dtype=np.float32)), -np.arange(4, dtype=np.float32))
+
+
+def test_a_share_of_the_cpus_bounds_threads_and_llvm_parts(monkeypatch):
+    monkeypatch.setattr("hloscope.backend.cpus._share", None)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)), raising=False)
+    assert usable_cpus() == 8 and parts_for(0) == 4
+    share_cpus(3)
+    assert usable_cpus() == 3 and parts_for(0) == 3
+    exe = compile_text(module("p = f32[1024,1024] parameter(0)\nr = f32[1024,1024] negate(p)"), parallel_min_elements=1)
+    assert max(k.partitions for k in exe.report.kernels) == 3  # threads=0: the share, not the 8 CPUs
+    share_cpus(None)
+    assert usable_cpus() == 8
+    with pytest.raises(ValueError, match="at least 1 CPU"):
+        share_cpus(0)
 
 
 def test_check_host_names_what_is_missing():
@@ -275,11 +291,11 @@ def test_512_bit_vectors_are_preferred_only_on_cores_where_they_pay(monkeypatch,
 
     monkeypatch.setattr(jit.llvm, "get_host_cpu_name", lambda: cpu)
     monkeypatch.setattr(jit.llvm, "get_host_cpu_features", lambda: Features())
-    jit.host_cpu.cache_clear()
+    jit.real_host_cpu.cache_clear()
     try:
-        name, got = jit.host_cpu()
+        name, got = jit.real_host_cpu()
         assert name == cpu and got.startswith(features)
         assert got.endswith(",-prefer-256-bit") == full_width
     finally:
         monkeypatch.undo()
-        jit.host_cpu.cache_clear()
+        jit.real_host_cpu.cache_clear()

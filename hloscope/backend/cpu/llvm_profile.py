@@ -22,7 +22,8 @@ from typing import Any
 from ...compilation.record import Compilation
 from ...errors import HloscopeError
 from ..llvm_split import kernel_modules
-from ..llvm_worker import LlvmWorker, default_workers, run_on, usable_cores, warm_up_workers
+from ..cpus import usable_cpus
+from ..llvm_worker import LlvmWorker, default_workers, run_on, warm_up_workers
 from .llvm_target import llvm_target
 from .options import CpuOptions
 
@@ -98,7 +99,7 @@ def llvm_time_by_kernel(x: Any) -> LlvmTimes:
     functions = list(dict.fromkeys((k.llvm_function, k.kind) for k in c.kernels if k.llvm_function in modules))
     functions += [(name, "exact trig") for name in modules
                   if any(name.startswith(f"{k}.exact") for k, _ in functions)]
-    workers = default_workers(max(1, min(usable_cores(), len(functions))))
+    workers = default_workers(max(1, min(usable_cpus(), len(functions))))
     # Functions go to the workers in turns; each worker runs its share one after another.
     shares = [functions[i::len(workers)] for i in range(len(workers))]
     calls = [lambda w=w, share=share: [_time_one(w, name, *modules[name], target) for name, _ in share]

@@ -33,7 +33,8 @@ from ..unsupported import refuse_collectives, refuse_elided_constants, refuse_hu
 from .control_flow import CONTROL_FLOW, ConditionalStep, WhileStep
 from .entry import EntryEmitter
 from .kernel_choices import CpuKernels
-from .parallel import decide_partitions, host_threads
+from ..cpus import usable_cpus
+from .parallel import decide_partitions
 from .row_chains import Member, chain_rows, emit_chain
 from .rows import RowPrograms
 
@@ -98,7 +99,7 @@ class CpuPrograms:
         self.mc = mc
         self.options = options
         self.choices = CpuKernels(mc, options.parallel_min_elements)
-        self.threads = options.threads or host_threads()
+        self.threads = options.threads or usable_cpus()
         self.kernels: list[LoopKernel] = []
         self.row_programs = RowPrograms(mc)
 

@@ -22,7 +22,6 @@ context structs are laid out with 8-byte pointers. See thread_pool.py for the JI
 
 from __future__ import annotations
 
-import os
 
 from llvmlite import ir
 
@@ -30,14 +29,6 @@ from ..llvm_types import I8, I32, I64, PTR, VOID, left_unoptimized
 from ..loops import for_range
 from ..loop_function import LoopKernel
 from .thread_pool import SYMBOL as POOL_SYMBOL
-
-
-def host_threads() -> int:
-    """How many CPUs this process may run on: its affinity mask where the OS has one
-    (Linux), else every CPU (macOS has no affinity masks; os.sched_getaffinity is missing)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def decide_partitions(kernel: LoopKernel, threads: int, min_elements: int) -> None:
