@@ -13,6 +13,10 @@ finds it by name, as it finds the thread pool and BLAS. A program's compile does
 for it after that. A part is loaded when a program's IR names one of its symbols
 (`ensure_for`), or ahead of time by the notebook's warm-up.
 
+A part is built for the CPU that programs naming no CPU are compiled for (jit.host_cpu: this
+host, or the one `jit.standing_in_for_host` names), and kept per CPU: the symbols registered
+are those of the CPU in use, so a program always calls a library built for its own CPU.
+
 Building the parts costs LLVM about a second of work; their objects are kept in
 `cache_directory` (the user's cache folder: $XDG_CACHE_HOME/hloscope, else ~/.cache/hloscope,
 or ~/Library/Caches/hloscope on macOS), as disk_cache.py keeps programs, under a key made of
@@ -71,35 +75,46 @@ def _user_cache() -> Path | None:
 cache_directory: Path | None = _user_cache()  # None: build every part in every process
 
 _LOCK = threading.RLock()  # two threads' first programs must not both load a part
-_NATIVE: dict[str, jit.NativeCode] = {}  # keeps each part's machine code for the life of the process
+# Each part's machine code per CPU, kept for the life of the process (programs call into it).
+_NATIVE: dict[tuple[str, tuple[str, str]], jit.NativeCode] = {}
+_REGISTERED: dict[str, tuple[str, str]] = {}  # the CPU whose copy of each part the symbols name
 build_seconds: dict[str, float] = {}  # what loading each part took, once it is loaded
 from_cache: dict[str, bool] = {}  # whether it came from cache_directory
 
 
 def ensure_loaded(name: str = "kernels") -> None:
-    """Compile and link part `name` (and what it needs) if this process has not yet (thread-safe)."""
+    """Compile and link part `name` (and what it needs) for the CPU in use, if this process
+    has not yet, and make its symbols name that copy (thread-safe)."""
     with _LOCK:
-        if name in _NATIVE:
+        cpu = jit.host_cpu()
+        if _REGISTERED.get(name) == cpu:
             return
         part = PARTS[name]
         for needed in part.needs:
             ensure_loaded(needed)
-        start = time.perf_counter()
-        jit.initialize()
-        host = CpuOptions()
-        target = llvm_target(host)
-        workers = parts_for(0)
-        key = _key(name, workers, target)
-        objects = _cached(key)
-        from_cache[name] = objects is not None
-        if objects is None:
-            objects = _build(part.modules(workers), target)
-            _keep(key, objects)
-        native = jit.NativeCode(objects, part.symbols[0], target_options(host))
+        native = _NATIVE.get((name, cpu)) or _load(name, part)
+        _NATIVE[(name, cpu)] = native
         for symbol in part.symbols:
             llvm.add_symbol(symbol, native.engine.get_function_address(symbol))
-        _NATIVE[name] = native
-        build_seconds[name] = time.perf_counter() - start
+        _REGISTERED[name] = cpu
+
+
+def _load(name: str, part: Part) -> jit.NativeCode:
+    """Part `name` for the CPU in use: from the disk cache, else built (and kept there)."""
+    start = time.perf_counter()
+    jit.initialize()
+    host = CpuOptions()
+    target = llvm_target(host)
+    workers = parts_for(0)
+    key = _key(name, workers, target)
+    objects = _cached(key)
+    from_cache[name] = objects is not None
+    if objects is None:
+        objects = _build(part.modules(workers), target)
+        _keep(key, objects)
+    native = jit.NativeCode(objects, part.symbols[0], target_options(host))
+    build_seconds[name] = time.perf_counter() - start
+    return native
 
 
 def _build(texts: list[str], target: dict) -> list[bytes]:
@@ -150,10 +165,11 @@ def _keep(key: str, objects: list[bytes]) -> None:
 def ensure_for(ir_text: str) -> None:
     """Load every part whose symbols `ir_text` (a program's LLVM IR) calls."""
     for name, part in PARTS.items():
-        if name not in _NATIVE and any(f'@"{symbol}"(' in ir_text or f"@{symbol}(" in ir_text
+        if not loaded(name) and any(f'@"{symbol}"(' in ir_text or f"@{symbol}(" in ir_text
                                        for symbol in part.symbols):
             ensure_loaded(name)
 
 
 def loaded(name: str = "kernels") -> bool:
-    return name in _NATIVE
+    """Whether part `name` is loaded for the CPU in use, and its symbols name that copy."""
+    return _REGISTERED.get(name) == jit.host_cpu()
