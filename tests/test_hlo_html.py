@@ -60,6 +60,7 @@ def test_highlighting_never_changes_the_text(path):
 
 
 @settings(max_examples=200, deadline=None)
+@pytest.mark.fuzz
 @given(st.text(alphabet=st.sampled_from(list('%abf32[]{},()=<>&"/*.- \n\\0ROOT')), max_size=80))
 def test_highlighting_round_trips_any_text(text):
     assert _plain(highlight_hlo(text)) == text

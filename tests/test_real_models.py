@@ -145,6 +145,7 @@ def test_gpu_ptxas(memo, name):
     assert result.ok, result.log[-2000:]
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", NAMES)
 def test_gpu_emulated_run(memo, name):
     """The GPU target's kernels and launch schedule, run by the CPU emulator of the GPU thread
@@ -166,6 +167,7 @@ def test_report_session(memo, name):
     assert_matches_jax(c.outputs, name)
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", NAMES)
 def test_report_with_random_inputs_gives_no_false_alarm(name):
     """What `hloscope report NAME.hlo` runs with no inputs given: seeded random ones, on which

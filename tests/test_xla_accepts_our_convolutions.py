@@ -10,6 +10,8 @@ import hloscope as hs
 pytest.importorskip("jax", reason="jax (the optional 'jax' extra) is not installed")
 from jax._src.lib import xla_client  # noqa: E402
 
+pytestmark = pytest.mark.jax
+
 CASES = sorted((Path(__file__).parent / "conv_cases").glob("*.hlo"))
 EXTRA = """HloModule m
 

@@ -19,6 +19,8 @@ from hloscope.xla import XlaCaptureError, capture  # noqa: E402
 from hloscope.xla.capture import import_jax  # noqa: E402
 from xla_programs import gpt2_block_forward, mlp, mlp_args  # noqa: E402
 
+pytestmark = pytest.mark.jax
+
 SNAPSHOT = re.compile(r"^module_\d+\.(.+?)\.\d{4,}\.")
 
 

@@ -16,6 +16,8 @@ from hloscope.xla.fusion_groups import fusion_groups  # noqa: E402
 from hloscope.xla.stage_roles import ROLES, hloscope_role, xla_role  # noqa: E402
 from xla_programs import gpt2_block_forward  # noqa: E402
 
+pytestmark = pytest.mark.jax
+
 GELU_DUMP = Path(__file__).resolve().parent / "xla_dumps" / "gelu_mlp"
 
 

@@ -27,6 +27,8 @@ from hloscope.xla import load
 
 jax = pytest.importorskip("jax", reason="jax (the optional 'jax' extra) makes the dumps")
 
+pytestmark = [pytest.mark.jax, pytest.mark.large]
+
 MODELS = Path(__file__).resolve().parent / "models"
 sys.path.insert(0, str(MODELS))
 sys.path.insert(0, str(MODELS.parent))

@@ -45,6 +45,7 @@ def test_value_and_grad_with_has_aux():
     assert aux2["mean"] == pytest.approx(np.mean(X @ W))
 
 
+@pytest.mark.jax
 def test_has_aux_layouts_match_jax():
     jax = pytest.importorskip("jax")
 
@@ -140,6 +141,7 @@ def test_a_closed_over_value_is_a_constant():
     np.testing.assert_allclose(hloscope.grad(f)(W), np.cos(W), rtol=1e-12)
 
 
+@pytest.mark.jax
 def test_vjp_with_pytree_outputs_matches_jax():
     jax = pytest.importorskip("jax")
     jnp = jax.numpy
@@ -192,6 +194,7 @@ def _fori(xp):
     return jax.lax.fori_loop
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("name", list(HVP_CASES))
 def test_hessian_vector_products_match_jax(name):
     """grad of grad: d/dx <grad f(x), v> = H v."""

@@ -31,6 +31,7 @@ def test_jvp_matches_finite_differences(name):
     np.testing.assert_allclose(tangent, directional_difference(f, args, tangents), rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("name", SUBSET[:8])
 def test_jvp_matches_jax(name):
     jax = pytest.importorskip("jax")

@@ -37,6 +37,7 @@ def _programs():
 PROGRAMS = {name: (jitted, args) for name, jitted, args in _programs()}
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", list(PROGRAMS))
 def test_derivative_runs_on_the_emulated_gpu(name):
     jitted, args = PROGRAMS[name]

@@ -11,6 +11,8 @@ import hloscope
 
 jax = pytest.importorskip("jax")
 
+pytestmark = [pytest.mark.jax, pytest.mark.large]
+
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_grad_matches_jax(case):

@@ -33,6 +33,21 @@ def check_against_evaluator(text: str, args, rtol=1e-6, atol=1e-6, **options):
     return exe
 
 
+def check_by_error_model(text: str, args, **options):
+    """Compile `text`, run it on args, and judge the result against the evaluator by
+    hloscope's error model (compilation/error_model.py: per output, a multiple of what an f32
+    evaluation is off by from the f64 one): for results whose rounding follows the CPU, such
+    as sums that a vector width reorders, where a fixed tolerance holds on one CPU only."""
+    from hloscope.compilation.checks import check_against_evaluator as judge, flat_outputs
+    from hloscope.compilation.error_model import evaluator_references
+
+    exe = compile_text(text, **options)
+    m = hloscope.parse_hlo(text)
+    check = judge(evaluator_references(m, args, flat_outputs(hloscope.evaluate(m, *args))), exe(*args))
+    assert check.ok, check.describe()
+    return exe
+
+
 def assert_close(got, want, rtol, atol, where=""):
     if isinstance(want, tuple):
         assert isinstance(got, tuple) and len(got) == len(want), where

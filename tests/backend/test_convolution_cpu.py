@@ -11,6 +11,8 @@ import pytest
 
 from backend_helpers import assert_close, check_against_evaluator, compile_text, module
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_evaluator_convolution import CASES, NAMES, load_case, tolerance  # noqa: E402
 

@@ -5,6 +5,8 @@ import pytest
 
 from backend_helpers import CORPUS, compile_text, corpus_case, corpus_cases
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 
 def _compare(got, outs, case):
     got = list(got) if isinstance(got, tuple) else [got]

@@ -49,6 +49,7 @@ def tuple_module(dtype, ops, arity, n, out_dtype=None):
     return module("\n".join(params + lines + [f"t = ({shapes}) tuple({names})"]))
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("dtype", ["f32", "f64", "f16", "bf16"])
 def test_float_unary(dtype):
     ops = [op for op in FLOAT_UNARY if op != "is-finite"]
@@ -57,6 +58,7 @@ def test_float_unary(dtype):
     check_against_evaluator(tuple_module(dtype, ["is-finite"], 1, x.size, "pred"), [x])
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("dtype", ["f32", "f64", "f16", "bf16"])
 def test_float_binary(dtype):
     x, y = float_inputs(dtype), float_inputs(dtype)[::-1].copy()
@@ -122,6 +124,7 @@ def test_select_and_clamp(dtype):
 CONVERT_TYPES = ["pred", "s8", "s32", "s64", "u8", "u32", "f16", "bf16", "f32", "f64"]
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("src", CONVERT_TYPES)
 def test_convert_matrix(src):
     """convert from `src` to every type: truncation, saturation, NaN -> 0, rounding."""
@@ -146,6 +149,7 @@ def test_bitcast_convert(src, dst):
     check_against_evaluator(module(f"p = {src}[64] parameter(0)\nc = {dst}[64] bitcast-convert(p)"), [x], rtol=0, atol=0)
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("dtype,e,m", [("f32", 8, 7), ("f32", 5, 10), ("f64", 8, 23), ("f32", 4, 3)])
 def test_reduce_precision(dtype, e, m):
     x = float_inputs(dtype)

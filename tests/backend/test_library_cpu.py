@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import hloscope
-from backend_helpers import NUMPY, check_against_evaluator, compile_text, module, reducer
+from backend_helpers import NUMPY, check_against_evaluator, check_by_error_model, compile_text, module, reducer
 from hlo_text import reduce_text
 from hloscope.backend.cpu.library import loader
 from hloscope.backend.cpu.library.source import symbols
@@ -26,6 +26,7 @@ def kinds(exe) -> list[str]:
     return [k.kind for k in exe.report.kernels]
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("dtype", ["f32", "f64"])
 @pytest.mark.parametrize("op,init", [("add", "0"), ("add", "2.5"), ("maximum", "-inf"), ("minimum", "inf"),
                                      ("maximum", "0")])
@@ -38,6 +39,7 @@ def test_reductions_match_the_evaluator(dtype, op, init, dims, reduce_dims):
     assert exe.report.kernels[0].notes[0].startswith("calls hloscope's library kernel hloscope_reduce_")
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("op,init", [("add", "3"), ("maximum", "-inf"), ("minimum", "0.25")])
 def test_split_full_reduction_counts_the_initial_value_once(op, init):
     """Chunks start from the op's identity, the combine from the reduce's initial value; the
@@ -51,6 +53,7 @@ def test_split_full_reduction_counts_the_initial_value_once(op, init):
         np.testing.assert_allclose(exe(x), want, rtol=1e-4, atol=1e-2)
 
 
+@pytest.mark.hosts
 def test_nan_propagates_through_the_library_maximum():
     x = RNG.standard_normal((6, 50)).astype(np.float32)
     x[4, 17] = np.nan
@@ -82,6 +85,7 @@ def test_what_the_library_does_not_take(why, text, options):
                                rtol=tolerance, atol=tolerance)
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("case", [
     # (dtype, input NHWC, window, kernel HW, output NHWC)
     ("f32", (1, 9, 9, 16), "size=3x3 pad=1_1x1_1", (3, 3), (1, 9, 9, 16)),
@@ -106,6 +110,7 @@ def test_depthwise_convolutions_match_the_evaluator(case):
     assert "depthwise, the library's kernel" in exe.report.kernels[0].notes[0]
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("case", [
     # (dtype, input NHWC, window, kernel HW, in -> out features, output NHWC, threads)
     ("f32", (1, 9, 9, 16), "size=3x3 pad=1_1x1_1", (3, 3), 24, (1, 9, 9, 24), 1),
@@ -171,6 +176,7 @@ def test_loaded_once_with_every_symbol():
     assert all(llvm.address_of_symbol(name) for name in symbols())
 
 
+@pytest.mark.hosts
 def test_row_chains_take_library_reductions():
     """A softmax of sines (no op of the row interpreter: backend/cpu/rows/ops.py) is generated
     code; its row max is the library's, and the chain still runs it with the other two kernels."""
@@ -187,7 +193,7 @@ def test_row_chains_take_library_reductions():
         y = f32[512,256] divide(e, sb)
     """, reducer("max", "maximum", "f32") + reducer("add", "add", "f32"))
     x = RNG.standard_normal((512, 256)).astype(np.float32)
-    exe = check_against_evaluator(text, [x], rtol=1e-5, atol=1e-6)
+    exe = check_by_error_model(text, [x])  # a row of sines may nearly cancel: its sum's order shows
     first = exe.report.kernels[0]
     assert first.kind == "library-reduce" and any("row chain" in note for note in first.notes)
 
@@ -200,6 +206,7 @@ def test_aot_objects_carry_their_own_code(tmp_path):
     assert b"hloscope_reduce" not in obj.read_bytes()
 
 
+@pytest.mark.large
 def test_disk_cache_in_a_new_process_loads_the_library(tmp_path):
     """A cached object calling the library, linked in a process that has not compiled anything."""
     text = reduce_text("f32", (64, 300), (1,))
@@ -223,6 +230,7 @@ def test_disk_cache_in_a_new_process_loads_the_library(tmp_path):
     assert "library-reduce" in runs[1].stdout
 
 
+@pytest.mark.large
 def test_the_library_is_kept_on_disk_and_a_damaged_copy_is_rebuilt(tmp_path):
     """A fresh process links the library's parts from the cache folder; an entry whose bytes
     no longer match its checksum is built again (and the code still right)."""

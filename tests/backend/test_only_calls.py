@@ -41,6 +41,7 @@ ARGS = [np.random.default_rng(0).standard_normal((256, 512)).astype(np.float32) 
 
 
 def _compiled(**options):
+    options.setdefault("threads", 2)  # parallel kernels, whatever share of the CPUs this process has
     exe = check_against_evaluator(TEXT, ARGS, rtol=1e-4, atol=1e-3, pipeline="none", parallel_min_elements=1,
                                   **options)
     lines = _define_lines(exe.report.llvm_ir)

@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 
 from hloscope.backend.cpu import jit, thread_pool
-from hloscope.backend.cpu.parallel import host_threads
 from pool_probes import Context, add_probe_task
 
 _KEEP_LOADED = []  # parked workers run pool code on a spurious wakeup: keep it loaded
 needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads threads' counters from Linux's /proc")
-needs_two_cpus = pytest.mark.skipif(host_threads() < 2, reason="a spinning worker needs a CPU of its own")
+needs_two_cpus = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2 if hasattr(os, "sched_getaffinity") else False,
+                                    reason="a spinning worker needs a CPU of its own")
 
 
 def _function_body(text: str, name: str) -> str:
@@ -54,8 +54,9 @@ def _probe_pool():
     return engine
 
 
-def _jobs(engine, src, dst, jobs: int) -> None:
-    """`jobs` two-partition jobs back to back, from one Python thread (a hang fails the test)."""
+def _jobs(engine, src, dst, jobs: int) -> int:
+    """`jobs` two-partition jobs back to back, from one Python thread (a hang fails the test);
+    that thread's id, so that it is not taken for the pool's worker."""
     half = len(src) // 2
     contexts = (Context * 2)(Context(src.ctypes.data, dst.ctypes.data, 0, half),
                              Context(src.ctypes.data, dst.ctypes.data, half, len(src)))
@@ -71,6 +72,8 @@ def _jobs(engine, src, dst, jobs: int) -> None:
     runner.start()
     runner.join(timeout=60)
     assert not runner.is_alive(), "the pool's jobs did not finish"
+    assert runner.native_id is not None
+    return runner.native_id
 
 
 def _thread_counters() -> dict[int, tuple[int, int]]:
@@ -95,18 +98,23 @@ def test_back_to_back_jobs_find_the_worker_awake_and_an_idle_pool_sleeps():
     src = np.random.default_rng(0).standard_normal(200_000)
     dst = np.zeros_like(src)
     before = _thread_counters()
-    _jobs(engine, src, dst, 1)  # starts the pool's one worker
+    runner = _jobs(engine, src, dst, 1)  # starts the pool's one worker
     np.testing.assert_array_equal(dst, src * 3.0 + 1.0)
-    worker = [tid for tid in _thread_counters() if tid not in before and tid != threading.get_native_id()]
-    assert worker, "the pool started no worker"
+    worker = [tid for tid in _thread_counters() if tid not in before and tid not in (runner, threading.get_native_id())]
+    assert len(worker) == 1, f"the pool should have started one worker: new threads {worker}"
     worker = worker[0]
 
-    jobs = 200
-    slept_before = _thread_counters()[worker][1]
-    _jobs(engine, src, dst, jobs)
-    slept = _thread_counters()[worker][1] - slept_before
-    # Without the spin the worker sleeps on the condition variable after every job.
-    assert slept < jobs // 2, f"the worker slept {slept} times in {jobs} back-to-back jobs"
+    # Without the spin the worker sleeps on the condition variable after every job. Other
+    # processes (the suite's other workers) may take the second CPU for a while, and then the
+    # worker sleeps anyway: the best of three rounds counts.
+    jobs, slept = 200, []
+    for _ in range(3):
+        slept_before = _thread_counters()[worker][1]
+        _jobs(engine, src, dst, jobs)
+        slept.append(_thread_counters()[worker][1] - slept_before)
+        if slept[-1] < jobs // 2:
+            break
+    assert min(slept) < jobs // 2, f"the worker slept {slept} times in rounds of {jobs} back-to-back jobs"
     np.testing.assert_array_equal(dst, src * 3.0 + 1.0)
 
     time.sleep(0.05)  # far longer than the spin: the worker has parked

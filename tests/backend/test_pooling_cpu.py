@@ -8,6 +8,8 @@ import pytest
 
 from backend_helpers import check_against_evaluator, module, reducer
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 POOLS = {  # name: (input dims, output dims, window)
     "max_3x3_s2_nhwc_same": ("2,17,15,24", "2,9,8,24", "size=1x3x3x1 stride=1x2x2x1 pad=0_0x1_1x1_1x0_0"),
     "max_3x3_s2_nchw_valid": ("2,5,17,15", "2,5,8,7", "size=1x1x3x3 stride=1x1x2x2"),

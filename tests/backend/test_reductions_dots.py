@@ -6,6 +6,8 @@ import pytest
 from hlo_text import arg_reducer, reduce_text
 from backend_helpers import NUMPY, check_against_evaluator, compile_text, module, reducer
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 rng = np.random.default_rng(11)
 
 

@@ -16,6 +16,8 @@ from hloscope.backend.cpu.row_chains import ANY, ROW, Chain, Member, row_access
 from hloscope.backend.loop_function import LoopKernel
 from hloscope.ir.shape import ArrayShape
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 
 def softmax(x):
     e = np.exp(x - x.max(axis=1, keepdims=True))

@@ -15,6 +15,8 @@ from hloscope.backend.cpu.rows.storage import build_program
 from hloscope.backend.cpu.rows.translate import Member, Translator
 from hloscope.ir.shape import ArrayShape
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 ADD = "add_f32 {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT c = f32[] add(a, b)\n}\n"
 
 

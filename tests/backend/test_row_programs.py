@@ -64,6 +64,7 @@ def np_layernorm(x, g, b):
     return (x - mean) / np.sqrt(var + 1e-5) * g + b
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("dtype", ["f32", "f64"])
 @pytest.mark.parametrize("rows,width", [(64, 256), (37, 100), (5, 1000), (300, 64)])
@@ -77,6 +78,7 @@ def test_softmax_is_one_program_and_matches_the_evaluator(rows, width, dtype, th
     assert len(re.findall(r"^  \S", listing(exe), re.M)) == 3
 
 
+@pytest.mark.hosts
 def test_traced_layer_norm_fuses_its_variance_and_subtracts_the_mean_once():
     x = RNG.standard_normal((300, 128)).astype(np.float32)
     g, b = RNG.standard_normal(128).astype(np.float32), RNG.standard_normal(128).astype(np.float32)
@@ -120,12 +122,25 @@ def rsqrt_layer_norm_text(rows: int, width: int, dtype: str = "f32", also_scaled
     """, reducer("add", "add", dtype))
 
 
+def rows_summing_exactly(rows: int, width: int, dtype: str) -> np.ndarray:
+    """Rows of eighths in [-8, 8] that sum to zero, so that a row's sum and its sum of squares
+    (in 64ths, under 2**24 of them) are exact in every order: a reassociated sum gives the same
+    bits at any vector width, and what two paths then compute differently is their own."""
+    half = RNG.integers(-64, 65, size=(rows, width // 2))
+    row = np.concatenate([half, -half, np.zeros((rows, width % 2), dtype=half.dtype)], axis=1)
+    return RNG.permuted(row, axis=1).astype(NUMPY[dtype]) / 8
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("dtype", ["f32", "f64"])
 @pytest.mark.parametrize("rows,width", [(64, 256), (37, 100), (3, 1000)])
+@pytest.mark.hosts
 def test_layer_norm_scales_and_shifts_in_one_pass_as_the_three_ops_would(rows, width, dtype, threads):
     """Its last multiply, multiply and add are one op, which rounds each as the ops did: the
-    result equals the generated kernels' bit for bit."""
+    result equals the generated kernels' bit for bit. The rows' sums are exact in any order
+    (rows_summing_exactly), since the interpreter's partial sums need not be the generated
+    loops' (those follow the vector width); on other data the two agree within the rounding
+    of a reassociated sum, which check_against_evaluator's bound covers."""
     text = rsqrt_layer_norm_text(rows, width, dtype)
     x = RNG.standard_normal((rows, width)).astype(NUMPY[dtype])
     g, b = (RNG.standard_normal(width).astype(NUMPY[dtype]) for _ in range(2))
@@ -136,9 +151,11 @@ def test_layer_norm_scales_and_shifts_in_one_pass_as_the_three_ops_would(rows, w
     assert "= multiply %v" not in program and "= add %v" not in program
     generated = compile_text(text, threads=threads, parallel_min_elements=1, library=False)
     assert "row-program" not in kinds(generated)
-    np.testing.assert_array_equal(exe(x, g, b), generated(x, g, b))
+    exact = rows_summing_exactly(rows, width, dtype)
+    np.testing.assert_array_equal(exe(exact, g, b), generated(exact, g, b))
 
 
+@pytest.mark.hosts
 def test_a_scaled_value_with_another_reader_is_not_fused():
     text = rsqrt_layer_norm_text(40, 128, also_scaled=True)
     x = RNG.standard_normal((40, 128)).astype(np.float32)
@@ -147,6 +164,7 @@ def test_a_scaled_value_with_another_reader_is_not_fused():
     assert set(kinds(exe)) == {"row-program"} and "scale-and-shift" not in listing(exe)
 
 
+@pytest.mark.hosts
 def test_rows_of_several_dimensions_as_in_attention():
     """softmax over the last axis of [batch, heads, query, key]: rows are the first three."""
     x = RNG.standard_normal((2, 3, 40, 96)).astype(np.float32)
@@ -156,6 +174,7 @@ def test_rows_of_several_dimensions_as_in_attention():
     np.testing.assert_allclose(exe(x), np_softmax(x.astype(np.float64) * 0.125), rtol=1e-5, atol=1e-7)
 
 
+@pytest.mark.hosts
 def test_a_row_of_two_minor_dimensions():
     text = module("""
         x = f32[48,8,16] parameter(0)
@@ -172,6 +191,7 @@ def test_a_row_of_two_minor_dimensions():
     assert "row program: 48 rows of 128 f32" in listing(exe)
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("dtype", ["f32", "f64"])
 @pytest.mark.parametrize("op", UNARY)
 def test_every_unary_op_on_vectors_and_on_row_values(op, dtype):
@@ -194,6 +214,7 @@ def test_every_unary_op_on_vectors_and_on_row_values(op, dtype):
     assert set(kinds(exe)) == {"row-program"}
 
 
+@pytest.mark.hosts
 @pytest.mark.parametrize("dtype", ["f32", "f64"])
 @pytest.mark.parametrize("op", BINARY)
 def test_every_binary_op_in_every_case(op, dtype):
@@ -220,6 +241,7 @@ def test_every_binary_op_in_every_case(op, dtype):
         assert not re.search(rf"= {op} %s\d+, x", text)
 
 
+@pytest.mark.hosts
 def test_nan_and_infinities_go_where_the_evaluator_puts_them():
     x = RNG.standard_normal((16, 128)).astype(np.float32)
     x[1, 3], x[2, :], x[3, 5], x[4, 7] = np.nan, -np.inf, np.inf, -np.inf
@@ -381,6 +403,7 @@ def test_f64_programs_load_their_interpreter_when_first_needed():
     assert run.stdout.split() == ["True", "False", "True"]
 
 
+@pytest.mark.large
 def test_disk_cache_in_a_new_process_loads_the_interpreter(tmp_path):
     (tmp_path / "m.hlo").write_text(softmax_text(64, 300))
     script = textwrap.dedent(f"""

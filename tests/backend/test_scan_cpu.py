@@ -12,6 +12,8 @@ import pytest
 
 from backend_helpers import NUMPY, check_against_evaluator, module, reducer
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 # jax.lax.cumlogsumexp's reducer, as jax 0.10.2 prints it.
 LOGADDEXP = """
 logaddexp {

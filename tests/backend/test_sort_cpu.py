@@ -1,7 +1,6 @@
 """sort on the CPU (backend/cpu/sort_kernel.py): against numpy's stable argsort and the
 evaluator, on JAX's own argsort HLO, with NaNs, ties, several operands and any dimension."""
 
-import os
 from pathlib import Path
 
 import numpy as np
@@ -121,7 +120,7 @@ def test_many_rows_are_split_across_threads():
         s = f32[2048,256] sort(x), dimensions={1}, is_stable=true, to_apply=less
     """, less("f32", kind="TOTALORDER"))
     x = RNG.standard_normal((2048, 256)).astype(np.float32)
-    exe = check_against_evaluator(text, [x])
+    exe = check_against_evaluator(text, [x], threads=3)
     np.testing.assert_array_equal(exe(x), np.sort(x, axis=1))
     (kernel,) = exe.report.kernels
-    assert kernel.partitions == min(len(os.sched_getaffinity(0)), 2048)  # rows are independent
+    assert kernel.partitions == 3  # rows are independent

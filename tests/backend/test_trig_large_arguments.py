@@ -7,6 +7,8 @@ import pytest
 from backend_helpers import compile_text, module
 from hloscope.backend.mathlib.payne_hanek import two_over_pi, window
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 rng = np.random.default_rng(11)
 NP = {"f32": np.float32, "f64": np.float64}
 REF = {"sine": np.sin, "cosine": np.cos, "tan": np.tan}

@@ -8,6 +8,8 @@ import pytest
 
 from backend_helpers import NUMPY, check_against_evaluator, module
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 DIMS = {  # name: (lhs dims, rhs dims, out dims, dimension numbers)
     "matmul": ("33,17", "17,29", "33,29", "lhs_contracting_dims={1}, rhs_contracting_dims={0}"),
     "lhs_transposed": ("17,33", "17,29", "33,29", "lhs_contracting_dims={0}, rhs_contracting_dims={0}"),

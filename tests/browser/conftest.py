@@ -70,11 +70,43 @@ def browser(tmp_path_factory):
 
 @pytest.fixture
 def page(browser, lab):
-    """A new tab; afterwards it is closed and the notebook's kernel shut down, so the next
-    notebook has the CPUs to itself."""
+    """A new tab; afterwards it is closed and the notebook's kernel shut down."""
     tab = browser.new_page()
     try:
         yield tab
     finally:
         tab.close()
         lab.shut_down_kernels()
+
+
+@pytest.fixture(scope="session")
+def lab_tab(browser, lab):
+    """One tab with JupyterLab loaded, where notebooks open one after another (`notebook_tab`):
+    loading JupyterLab itself takes about two seconds of a 2-core machine each time."""
+    tab = browser.new_page()
+    tab.goto(lab.url("lab?reset"))
+    tab.wait_for_function("() => window.jupyterapp !== undefined")
+    tab.evaluate("() => window.jupyterapp.restored")
+    try:
+        yield tab
+    finally:
+        tab.close()
+
+
+@pytest.fixture
+def notebook_tab(lab_tab, lab):
+    """The loaded JupyterLab tab; afterwards every document in it is closed (unsaved, as
+    JupyterLab would after "discard") and its kernels shut down."""
+    try:
+        yield lab_tab
+    finally:
+        lab_tab.evaluate(CLOSE_ALL_JS)
+        lab.shut_down_kernels()
+
+
+CLOSE_ALL_JS = """() => {
+  for (const widget of [...window.jupyterapp.shell.widgets('main')]) {
+    if (widget.context) widget.context.model.dirty = false;
+    widget.dispose();
+  }
+}"""

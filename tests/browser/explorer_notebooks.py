@@ -29,3 +29,11 @@ def shows_an_explorer(path: Path) -> bool:
 def explorer_notebooks(folder: Path = NOTEBOOKS) -> list[Path]:
     """The notebooks in `folder` that show an explorer, by name."""
     return [path for path in sorted(folder.glob("*.ipynb")) if shows_an_explorer(path)]
+
+
+def exercise_checks(path: Path) -> list[int]:
+    """The indices of the cells tagged `exercise-check` (the exercises' check cells): as
+    committed, each prints `<exercise>: not answered yet` for every exercise it checks."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [i for i, c in enumerate(cells)
+            if c["cell_type"] == "code" and "exercise-check" in c.get("metadata", {}).get("tags", [])]

@@ -21,7 +21,7 @@ from pathlib import Path
 from explorer_notebooks import cell_sources
 
 RUN_TIMEOUT_S = 240  # the tour takes ~10 s on 2 cores; a hang fails naming what was still busy
-SETTLE_S = 1.0  # quiet this long (kernel idle, nothing pending) before the page is read
+SETTLE_S = 0.5  # quiet this long (kernel idle, nothing pending) before the page is read
 WIDGET_GRACE_S = 10  # a widget view may render a little after its kernel went idle
 ERROR_MIME_TYPES = ("application/vnd.jupyter.stderr", "application/vnd.jupyter.error")
 PLACEHOLDERS = ("Loading widget", "Error displaying widget")
@@ -57,6 +57,7 @@ READ_CELLS_JS = """
       code: cell.classList.contains('jp-CodeCell'),
       prompt: text(cell.querySelector('.jp-InputPrompt')),
       errors: outputs.filter(o => errorTypes.includes(o.dataset.mimeType)).map(text),
+      stdout: outputs.filter(o => o.dataset.mimeType === 'application/vnd.jupyter.stdout').map(text).join('\\n'),
       placeholders: outputs.map(text).filter(t => placeholders.some(p => t.startsWith(p))),
       reports: [...explorers.map(e => report('explorer', e.querySelector('.hs-overview'), e)),
                 ...loose.map(o => report('report', o, null))],
@@ -88,6 +89,7 @@ class Cell:
     prompt: str
     errors: list[str]
     placeholders: list[str]
+    stdout: str = ""
     reports: list[Report] = field(default_factory=list)
 
     @property
@@ -105,13 +107,14 @@ def read_cells(page) -> list[Cell]:
     return [Cell(**{**c, "reports": [Report(**r) for r in c["reports"]]}) for c in raw]
 
 
-def run_all_cells(lab, page, timeout: float = RUN_TIMEOUT_S) -> list[Cell]:
+def run_all_cells(lab, page, timeout: float = RUN_TIMEOUT_S, widget_grace: float = WIDGET_GRACE_S) -> list[Cell]:
     """Run > Run All Cells, then wait until no cell is queued or running, the kernel has been
     idle for SETTLE_S and no explorer has a stage pending or running (the explorer may fill
     in after its cell). After `timeout` the cells are returned as they are: problems() then
-    names what was still busy. Widgets get WIDGET_GRACE_S more to replace their placeholder."""
+    names what was still busy. Widgets get `widget_grace` seconds more to replace their
+    placeholder."""
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell")
-    lab.wait_idle()  # the kernel has started
+    lab.wait_idle(settle=0.3)  # the kernel has started
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.get_by_text("Run All Cells", exact=True).click()
     deadline, quiet_since = time.monotonic() + timeout, None
@@ -120,7 +123,7 @@ def run_all_cells(lab, page, timeout: float = RUN_TIMEOUT_S) -> list[Cell]:
         if _finished(cells) and lab.kernels_idle():
             quiet_since = quiet_since or time.monotonic()
             if time.monotonic() - quiet_since >= SETTLE_S:
-                return _after_widgets_render(page)
+                return _after_widgets_render(page, widget_grace)
         else:
             quiet_since = None
         time.sleep(0.25)
@@ -133,8 +136,8 @@ def _finished(cells: list[Cell]) -> bool:
     return started and not busy
 
 
-def _after_widgets_render(page) -> list[Cell]:
-    deadline = time.monotonic() + WIDGET_GRACE_S
+def _after_widgets_render(page, grace: float) -> list[Cell]:
+    deadline = time.monotonic() + grace
     cells = read_cells(page)
     while any(c.placeholders for c in cells) and time.monotonic() < deadline:
         time.sleep(0.25)

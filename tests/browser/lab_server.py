@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -37,6 +38,7 @@ class JupyterLab:
         self.port, self.token = free_port(), secrets.token_hex(16)
         self.proc: subprocess.Popen | None = None
         self.log = self.home / "jupyterlab.log"
+        self._leaving: set[str] = set()  # kernels of earlier notebooks, being shut down
 
     def url(self, path: str) -> str:
         sep = "&" if "?" in path else "?"
@@ -65,6 +67,7 @@ class JupyterLab:
             sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
             "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
             f"--ServerApp.root_dir={self.root_dir}", "--allow-root", "--LabApp.news_url=",
+            "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: open notebooks in a loaded page
         ]
         self.proc = subprocess.Popen(command, env=self._env(), cwd=self.root_dir, stdout=self.log.open("wb"),
                                      stderr=subprocess.STDOUT, start_new_session=True)
@@ -87,9 +90,10 @@ class JupyterLab:
         return json.loads(body) if body else None
 
     def kernels_idle(self) -> bool:
-        """Whether at least one kernel runs and every kernel is idle."""
+        """Whether at least one kernel runs and every kernel is idle (those being shut down
+        after an earlier notebook left out)."""
         try:
-            kernels = self.api("api/kernels")
+            kernels = [k for k in self.api("api/kernels") if k["id"] not in self._leaving]
         except OSError:  # a kernel that is still starting can make the listing fail (HTTP 500)
             return False
         return bool(kernels) and all(k["execution_state"] == "idle" for k in kernels)
@@ -108,11 +112,24 @@ class JupyterLab:
         raise TimeoutError(f"kernels not idle after {timeout} s: {self.api('api/kernels')}")
 
     def shut_down_kernels(self) -> None:
-        """End every session and its kernel, so the next notebook starts alone on the CPUs."""
-        for session in self.api("api/sessions"):
-            self.api(f"api/sessions/{session['id']}", method="DELETE")
-        for kernel in self.api("api/kernels"):
-            self.api(f"api/kernels/{kernel['id']}", method="DELETE")
+        """End every session and its kernel, so the next notebook starts alone. The server
+        takes seconds over each shutdown, most of it waiting: it goes on in the background
+        while the next notebook loads (kernels_idle ignores the kernels on their way out)."""
+        sessions = self.api("api/sessions")
+        leaving = {k["id"] for k in self.api("api/kernels")}
+        self._leaving |= leaving
+
+        def shut_down() -> None:
+            try:
+                for session in sessions:
+                    self.api(f"api/sessions/{session['id']}", method="DELETE")
+                for kernel in self.api("api/kernels"):
+                    if kernel["id"] in leaving:
+                        self.api(f"api/kernels/{kernel['id']}", method="DELETE")
+            except OSError:
+                pass  # the server is stopping: stop() ends what is left
+
+        threading.Thread(target=shut_down, name="lab-kernel-shutdown", daemon=True).start()
 
     def log_tail(self, lines: int = 40) -> str:
         try:

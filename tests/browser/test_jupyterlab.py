@@ -18,8 +18,12 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from browser_env import TIMEOUT_MS
 from lab_notebook import problems, run_all_cells
+
+pytestmark = pytest.mark.browser
 
 HERE = Path(__file__).resolve().parent
 ASSETS = (HERE.parents[1] / "assets" if os.environ.get("HLOSCOPE_UPDATE_SCREENSHOTS") == "1"

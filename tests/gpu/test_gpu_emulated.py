@@ -10,12 +10,14 @@ from hlo_text import arg_reducer
 from gpu_helpers import RNG, assert_matches, corpus_case, corpus_cases, data, emulated_check as check, module, reducer
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", corpus_cases("core") + ["argmax_rows", "cumsum_rows", "gather_rows"])
 def test_corpus_case_emulated(name):
     text, args, outs, case = corpus_case(name)
     assert_matches(emulated_executable(text)(*args), outs, case)
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", ["softmax", "layernorm", "bmm_scale", "slice_pad_concat_flip"])
 def test_corpus_case_unfused_emulated(name):
     text, args, outs, case = corpus_case(name)
@@ -144,6 +146,7 @@ def test_non_default_layouts():
     check(text, [data("f32", 30, 20)], pipeline="none")
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("dtype,op,init", [("f32", "add", "1.5"), ("f64", "maximum", "-inf"), ("s64", "add", "0"),
                                            ("bf16", "add", "0")])
 def test_split_reduction_of_long_rows(dtype, op, init):

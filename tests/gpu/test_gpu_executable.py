@@ -11,7 +11,11 @@ from hloscope.ir.shape import ArrayShape
 from gpu_helpers import assert_matches, compile_gpu, corpus_case, corpus_cases
 
 HAVE_GPU, WHY_NOT = gpu_available()
-needs_gpu = pytest.mark.skipif(not HAVE_GPU, reason=WHY_NOT)
+
+
+def needs_gpu(test):
+    """A test that runs kernels on an NVIDIA GPU (marked gpu; skipped, saying why, without one)."""
+    return pytest.mark.gpu(pytest.mark.skipif(not HAVE_GPU, reason=WHY_NOT)(test))
 
 
 @pytest.mark.skipif(HAVE_GPU, reason="an NVIDIA GPU is available here")

@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from jupyter_helpers import CUSTOM_CALL_HLO, SCALE_HLO
+
+pytestmark = pytest.mark.large  # each test runs the command line in a process of its own
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 MODEL = """import numpy as np

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from jupyter_helpers import CUSTOM_CALL_HLO, SCALE_HLO, softmax
 
@@ -78,6 +79,7 @@ def test_stage_failure_skips_what_depends_on_it():
     assert report.failed[0].error is not None
 
 
+@pytest.mark.jax
 def test_jax_comparison_runs_the_same_hlo_on_xla():
     import pytest
 

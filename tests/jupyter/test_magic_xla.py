@@ -10,6 +10,8 @@ from jupyter_helpers import SCALE_HLO
 
 jax = pytest.importorskip("jax")
 
+pytestmark = pytest.mark.jax
+
 LAYER = '''%%hlo layer(x, w) --xla
 def layer(x, w):
     return np.tanh(x @ w) * 2.0

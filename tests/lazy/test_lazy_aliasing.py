@@ -34,6 +34,7 @@ def test_the_step_module_aliases_each_updated_parameter():
     assert len(record.aliases) == 3
 
 
+@pytest.mark.jax
 def test_xla_parses_the_step_module_with_its_aliases():
     pytest.importorskip("jax", reason="jax (the optional 'jax' extra) is not installed")
     from jax._src.lib import xla_client

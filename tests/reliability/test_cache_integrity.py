@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 CHILD = Path(__file__).with_name("cache_child.py")
 REPO = Path(__file__).resolve().parents[2]
 WRITERS = 4
@@ -27,6 +29,7 @@ def test_every_kind_of_damage_is_detected_and_rebuilt(tmp_path):
     assert {line[3:] for line in lines} == set(DAMAGE)
 
 
+@pytest.mark.large
 def test_concurrent_writers_leave_one_valid_entry(tmp_path):
     folder = tmp_path / "cache"
     command = [sys.executable, str(CHILD), "compile", str(folder)]

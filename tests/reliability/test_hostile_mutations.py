@@ -22,6 +22,8 @@ import hloscope
 from hloscope import HloscopeError, NotSupportedError
 from hloscope.ir.opcodes import OPCODES
 
+pytestmark = pytest.mark.fuzz
+
 TEXTS = {p.name: p.read_text() for p in CORPUS_FILES}
 INTEGER = re.compile(r"(?<![\w.%])-?\d+(?![\w.])")
 NAME = re.compile(r"%?[A-Za-z_][\w.\-]*")

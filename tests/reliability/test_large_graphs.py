@@ -18,6 +18,8 @@ from hloscope import viz
 from hloscope.ir.verifier import forget_checked_shapes
 from hloscope.memory import plan_memory
 
+pytestmark = pytest.mark.large
+
 SMALL, BIG = 2_000, 8_000
 RATIO = BIG / SMALL
 SLACK = 1.5  # growth allowed beyond the size ratio: 6x calls for 4x the instructions

@@ -110,6 +110,7 @@ FLAT_LOOP = textwrap.dedent("""
 """)
 
 
+@pytest.mark.large
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the resident size from /proc")
 def test_memory_stays_flat_over_many_compiles():
     """Each jit of a new function compiles (trace, passes, LLVM in its worker, load). After a

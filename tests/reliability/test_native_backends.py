@@ -31,6 +31,8 @@ from hloscope.ir.shape import ArrayShape, TupleShape
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gpu"))
 from emulator import emulated_executable  # noqa: E402
 
+pytestmark = pytest.mark.fuzz
+
 
 @fuzz_settings(scale=0.5)
 @given(hlo_cases(smooth=True))

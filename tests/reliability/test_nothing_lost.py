@@ -21,6 +21,8 @@ from hypothesis import given
 
 import hloscope
 
+pytestmark = pytest.mark.fuzz
+
 SOURCES = [p for p in CORPUS_FILES if not p.name.endswith(".opt.hlo")]
 REPO = Path(__file__).resolve().parents[2]
 TOLERANT_CASES = [p for p in SOURCES if p.stem in ("softmax", "fori_damped", "gather_rows", "layernorm")]
@@ -133,6 +135,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.large
 def test_results_do_not_depend_on_the_hash_seed():
     """Two processes with different PYTHONHASHSEED produce the same artifacts."""
     script = DIGEST_CHILD.format(here=str(Path(__file__).parent), paths=[str(p) for p in TOLERANT_CASES])

@@ -8,6 +8,7 @@ minimized HLO text (test_regression_*), so it is checked on every run, fuzzing o
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from fuzz_profile import fuzz_settings
 from fuzz_values import assert_same
@@ -16,6 +17,8 @@ from hypothesis import given
 
 import hloscope
 from hloscope.ir.module import HloModule
+
+pytestmark = pytest.mark.fuzz
 
 DERIVED_ATTRS = ("entry_computation_layout",)  # the printer writes it; the builder leaves it out
 

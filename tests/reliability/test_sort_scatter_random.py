@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from fuzz_profile import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
@@ -23,6 +24,8 @@ from hloscope.ir.shape import ArrayShape
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gpu"))
 from emulator import emulated_executable  # noqa: E402
+
+pytestmark = pytest.mark.fuzz
 
 SORT_DTYPES = ("f32", "f64", "bf16", "s32", "u8", "s64", "pred")
 

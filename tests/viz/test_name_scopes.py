@@ -163,6 +163,7 @@ def test_a_fusion_sits_in_the_common_scope_of_its_fused_instructions(gpt2_opt):
     assert ("forward",) in fusion_paths and TOP in fusion_paths
 
 
+@pytest.mark.jax
 def test_named_scopes_of_a_live_jax_gpt2_step(named_gpt2):
     for module in named_gpt2:
         tree = scope_tree(module, module.entry_computation)
@@ -216,6 +217,7 @@ def test_opening_a_scope_draws_its_instructions_in_a_box(scoped_5k):
     assert "scope:forward/model/layer_3/mlp/gelu" not in nodes
 
 
+@pytest.mark.jax
 def test_a_small_scoped_module_is_drawn_whole_in_scope_boxes(named_gpt2):
     after = named_gpt2[1]
     g = scoped_graph(after)
@@ -240,6 +242,7 @@ def _enclosing_clusters(dot: str) -> dict[str, str]:
     return parents
 
 
+@pytest.mark.jax
 def test_fusions_stay_clusters_inside_their_scope(named_gpt2):
     after = named_gpt2[1]
     tree = scope_tree(after, after.entry_computation)
@@ -255,6 +258,7 @@ def test_fusions_stay_clusters_inside_their_scope(named_gpt2):
     assert any(tree.path_of[n] for n in fusions) and any(not tree.path_of[n] for n in fusions)
 
 
+@pytest.mark.jax
 def test_fusions_across_scopes_are_placed_by_their_root_when_the_top_level_overflows(named_gpt2):
     after = named_gpt2[1]
     comp = after.entry_computation
@@ -338,6 +342,7 @@ def test_highlight_marks_the_closed_scopes_that_hold_changes(scoped_5k):
     assert 'class="hlo-scope"' in g.dot  # scopes without changes stay plain
 
 
+@pytest.mark.jax
 def test_a_few_parameters_stay_at_the_top_level(named_gpt2):
     before = named_gpt2[0]
     tree = scope_tree(before, before.entry_computation)
@@ -355,6 +360,7 @@ def test_a_module_without_scopes_is_drawn_flat_as_before():
     assert "scope:" not in module_to_dot(flat)
 
 
+@pytest.mark.jax
 def test_graph_html_of_a_scoped_module_tags_scopes_in_the_svg(named_gpt2):
     from hloscope.viz.render import available_engines
 
@@ -403,6 +409,8 @@ def _scope_index(page: str) -> dict:
     return json.loads(found.group(1))
 
 
+@pytest.mark.large
+@pytest.mark.jax
 def test_the_page_lays_out_a_view_per_scope_and_indexes_every_instruction(named_gpt2_page, named_gpt2):
     page = named_gpt2_page
     index = _scope_index(page)
@@ -423,6 +431,8 @@ def test_the_page_lays_out_a_view_per_scope_and_indexes_every_instruction(named_
         assert element in page
 
 
+@pytest.mark.large
+@pytest.mark.jax
 def test_the_page_marks_the_scopes_each_pass_changed(named_gpt2_page):
     steps = re.findall(r'<div class="step" ([^>]*)>', named_gpt2_page)
     changed = [s for s in steps if 'data-changed="1"' in s]
@@ -450,6 +460,7 @@ def test_the_page_script_parses():
 # ---- linear work ----
 
 
+@pytest.mark.large
 def test_grouping_and_the_scoped_dot_do_linear_work():
     """Call counts (not times) at 2k and 8k instructions: 4x the module, at most 6x the calls
     (as tests/reliability/test_large_graphs.py does for the flat graph)."""
@@ -486,6 +497,7 @@ def named_gpt2_xla(tmp_path_factory):
     return load(folder)
 
 
+@pytest.mark.jax
 def test_each_xla_pass_is_placed_in_the_scopes_it_changed(named_gpt2_xla):
     changed = [r for r in named_gpt2_xla.records if r.changed]
     assert len(changed) > 10
@@ -503,6 +515,8 @@ def test_each_xla_pass_is_placed_in_the_scopes_it_changed(named_gpt2_xla):
     assert {"forward/block/ln", "backward/block/ln"} <= touched
 
 
+@pytest.mark.large
+@pytest.mark.jax
 def test_an_xla_dump_page_marks_scopes_in_its_stepper(named_gpt2_xla):
     from hloscope.viz.render import available_engines
 

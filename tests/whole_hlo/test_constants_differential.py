@@ -13,6 +13,8 @@ from hloscope.ir.dtypes import ELEMENT_TYPES
 pytest.importorskip("jax", reason="jax (the optional 'jax' extra) is not installed")
 from jax._src.lib import xla_client  # noqa: E402
 
+pytestmark = [pytest.mark.jax, pytest.mark.fuzz]
+
 TYPES = sorted(ELEMENT_TYPES)
 
 

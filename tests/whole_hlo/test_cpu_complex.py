@@ -10,6 +10,8 @@ import pytest
 
 import hloscope as hs
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 DUMPS = Path(__file__).parent / "dumps"
 BODIES = {
     "add": "ROOT r = {c}[6] add(a, b)",

@@ -13,6 +13,8 @@ import hloscope as hs
 from hloscope.backend.cpu.small_floats_as_bytes import SMALL
 from hloscope.ir.dtypes import element_type
 
+pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
+
 DUMPS = Path(__file__).parent / "dumps"
 SPECIAL = [0.0, -0.0, np.nan, -np.nan, np.inf, -np.inf, 448, 449, 465, 57344, 61440, 1e6, -1e6, 1e-9, 1e-40, 3, 2.5, 7]
 

@@ -83,6 +83,7 @@ def test_fft_matches_numpy_fft(operand, result, kind, lengths, reference):
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.jax
 def test_fft_matches_jax():
     jnp = pytest.importorskip("jax.numpy")
     x = (np.arange(16, dtype=np.float32).reshape(2, 8) ** 1.5).astype(np.float32)

@@ -14,6 +14,8 @@ from module_generator import generate  # pyright: ignore[reportMissingImports]
 from module_mutations import MUTATIONS, Mutation, about_the_defect, mutate  # pyright: ignore[reportMissingImports]
 from xla_judge import xla_compile, xla_parse, xla_run  # pyright: ignore[reportMissingImports]
 
+pytestmark = pytest.mark.fuzz
+
 SEEDS = range(30)
 
 
@@ -32,6 +34,7 @@ def test_the_generator_is_deterministic_and_varied():
     assert len(opcodes) >= 35, sorted(opcodes)
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("seed", SEEDS)
 def test_xla_compiles_them_and_reads_our_print(seed):
     text = generate(seed).text
@@ -54,6 +57,7 @@ def _arguments(m: hs.HloModule, seed: int) -> list[np.ndarray]:
     return out
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_evaluator_computes_what_xla_computes(seed):
     text = generate(seed).text
@@ -91,6 +95,7 @@ def test_each_mutation_is_rejected_for_its_defect(kind):
         assert about_the_defect(e.value, m), f"{m.kind}: {e.value}"
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("kind", range(len(MUTATIONS)), ids=[f.__name__ for f in MUTATIONS])
 def test_xla_rejects_each_mutation_too(kind):
     for m in _mutations(kind):

@@ -55,6 +55,7 @@ def test_the_explorer_says_which_stage_cannot_run_and_why(explorer):
     assert "Traceback" not in overview and "File \"" not in overview
 
 
+@pytest.mark.jax
 def test_the_fixture_is_what_jax_compiles_today():
     pytest.importorskip("jax", reason="jax (the optional 'jax' extra) is not installed")
     fresh = hloscope.parse_hlo(record())

@@ -86,6 +86,7 @@ def test_batch_norm_training_and_inference_match_numpy():
     np.testing.assert_allclose(y, _normalize(X, S, O, m, v), rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.jax
 def test_batch_norm_grad_matches_jax_vjp_of_training():
     jax = pytest.importorskip("jax")
     jnp = jax.numpy
@@ -154,6 +155,7 @@ def test_host_and_state_ops_are_refused_by_name(name):
         hs.evaluate(hs.parse_hlo(module(VALID[name])))
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("name", list(VALID))
 def test_xla_reads_our_print_as_the_same_module(name):
     pytest.importorskip("jax", reason="jax (the optional 'jax' extra) is not installed")

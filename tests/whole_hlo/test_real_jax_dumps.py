@@ -39,6 +39,7 @@ def test_evaluator_gives_jax_recorded_outputs(name, stage):
     np.testing.assert_allclose(np.asarray(got).astype(np.float64), OUTPUTS[name], rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_xla_reads_our_print_of_the_dump(path):
     pytest.importorskip("jax", reason="jax (the optional 'jax' extra) is not installed")

@@ -75,6 +75,7 @@ def _xla():
     return xla_client.hlo
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("name", list(ACCEPTED))
 def test_xla_accepts_the_text_and_reads_our_print_the_same(name):
     xla = _xla()
@@ -85,12 +86,14 @@ def test_xla_accepts_the_text_and_reads_our_print_the_same(name):
         (i.opcode, str(i.shape)) for i in ours.entry_computation.instructions)
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("text", [r[0] for r in REJECTED])
 def test_xla_rejects_them_too(text):
     with pytest.raises(Exception):
         _xla().hlo_module_from_text(text)
 
 
+@pytest.mark.jax
 def test_an_operand_written_with_another_shape_is_rejected_there():
     """XLA's parser checks an operand's written shape against the operand (layout aside)."""
     ok = "HloModule m\nENTRY e {\n  a = f32[2,3] parameter(0)\n  ROOT n = f32[2,3] negate(f32[2,3]{0,1} a)\n}\n"

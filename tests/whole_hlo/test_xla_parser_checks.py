@@ -92,6 +92,7 @@ def test_valid_reads_verifies_and_round_trips(name):
     assert hs.parse_hlo(text).to_text() == text
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("name", list(VALID))
 def test_xla_accepts_the_valid_ones_and_reads_our_print(name):
     xla_parse(VALID[name])
@@ -107,6 +108,7 @@ def test_rejected_at_the_defect(text, line, column, message):
     assert (e.value.line, e.value.column) == (line, column)
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("text", [r[0] for r in PARSE_REJECTED], ids=[r[3][:30] for r in PARSE_REJECTED])
 def test_xla_parser_rejects_them_too(text):
     with pytest.raises(Exception):
@@ -120,6 +122,7 @@ def test_verifier_rejects(text, message):
         m.verify()
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("text", [r[0] for r in VERIFY_REJECTED], ids=[r[1][:30] for r in VERIFY_REJECTED])
 def test_xla_parses_but_its_verifier_rejects_them(text):
     xla_parse(text)
@@ -136,6 +139,7 @@ def test_buffer_donor_checked_as_xla_verifier_does(header):
         hs.parse_hlo(TWO.format(header)).verify()
 
 
+@pytest.mark.jax
 def test_an_output_aliased_twice_keeps_its_first_alias_as_xla_does():
     text = TWO.format(", input_output_alias={ {0}: (0, {}), {0}: (1, {}) }")
     m = hs.parse_hlo(text)
@@ -159,6 +163,7 @@ def test_negative_tolerance_is_refused():
     assert (e.value.line, e.value.column) == (4, 70)
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("name", ["scan", "scan reversed"])
 def test_scan_evaluates_as_xla_runs_it(name):
     xs, c0 = np.arange(8, dtype=np.float32).reshape(2, 4), np.int32(10)
@@ -176,6 +181,7 @@ def test_scan_recorded_result():
     assert int(c) == 14
 
 
+@pytest.mark.jax
 @pytest.mark.parametrize("body, column", [
     ("ROOT n = f32[2,3] negate(p), dimensions={0}", 32),
     ("ROOT r = f32[2,3] reverse(p), dimensions={0}, dimension={0}", 49),

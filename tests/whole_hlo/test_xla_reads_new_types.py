@@ -8,6 +8,8 @@ import hloscope as hs
 pytest.importorskip("jax", reason="jax (the optional 'jax' extra) is not installed")
 from jax._src.lib import xla_client  # noqa: E402
 
+pytestmark = pytest.mark.jax
+
 MODULES = {
     "complex": """HloModule m
 ENTRY e {
