@@ -10,7 +10,7 @@ and the `hosts` parametrization.
 - Under pytest-xdist each worker takes its share of the CPUs (backend/cpus.share_cpus), so
   that the kernels' threads and LLVM's workers of all of them together fit the machine.
 - Tests marked `hosts` run once as this machine and once as each CPU of tests/hosts.py it
-  can run code for; the summary says which ran.
+  can run code for; the summary says which ran. `--as-cpu NAME` runs every test as one of them.
 """
 
 from __future__ import annotations
@@ -35,6 +35,12 @@ def pytest_addoption(parser):
         action="store_true",
         default=False,
         help="reliability tests: run a long fuzzing campaign (thousands of hypothesis examples)",
+    )
+    parser.addoption(
+        "--as-cpu",
+        default="",
+        help="run every test as this CPU of tests/hosts.py (generic, avx2, avx512): programs that name no CPU, and "
+             "the library, are compiled for it",
     )
     parser.addoption(
         "--hosts",
@@ -84,8 +90,11 @@ def pytest_generate_tests(metafunc):
 
 @pytest.fixture(autouse=True)
 def _host(request):
-    """Compile as the CPU the test is parametrized with (tests marked `hosts`), else as this one."""
+    """Compile as the CPU the test is parametrized with (tests marked `hosts`), else as the
+    one --as-cpu names, else as this one."""
     name = getattr(request, "param", "this")
+    if name == "this":
+        name = request.config.getoption("as_cpu") or "this"
     if name == "this":
         yield
         return
@@ -125,6 +134,9 @@ def _summarize_hosts(reporter) -> None:
     """Which CPUs the `hosts` tests ran as (passed or failed), and why any other did not."""
     from hosts import not_runnable, stand_ins
 
+    as_cpu = reporter.config.getoption("as_cpu")
+    if as_cpu:
+        reporter.write_sep("-", f"every test compiled as {as_cpu} ({' '.join(stand_ins()[as_cpu]).strip()}), --as-cpu")
     reports = reporter.stats.get("passed", []) + reporter.stats.get("failed", [])
     counts = {name: sum(1 for r in reports if f"as-{name}]" in r.nodeid or f"as-{name}-" in r.nodeid)
               for name in ["this", *stand_ins()]}
