@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from .compilation.caching import cache_stage
 from .compilation.executable import Executable
-from .compilation.front import FRONT, source_stage
+from .compilation.front import front, source_stage
 from .compilation.record import Compilation
 from .compilation.sources import GivenModule, HloText, Source
 from .compilation.stages import Stage, run_stages
@@ -79,11 +79,11 @@ def new_compilation(source: Source | HloModule | str, backend: str | None, pipel
 def compile_table(c: Compilation) -> list[Stage]:
     """The stages that compile `c` for its target (see the module docstring)."""
     t = target(c.target)
-    rows = t.stages(c)
+    rows, shared = t.stages(c), front(t.required_passes())
     table = [source_stage(c)]
     if t.caches:
-        table.append(cache_stage(t, tuple(s.name for s in [*FRONT, *rows])))
-    return [*table, *FRONT, *rows]
+        table.append(cache_stage(t, tuple(s.name for s in [*shared, *rows])))
+    return [*table, *shared, *rows]
 
 
 def compile(module: HloModule | str, backend: str = "cpu", pipeline: Any = "default", **options: Any) -> Executable:
@@ -101,7 +101,7 @@ def optimize(module: HloModule, pipeline: Any = "default", verify: bool = True) 
     """Run the HLO passes (and plan memory) on `module`: the record has the optimized
     module, one PassRecord per pass run, and the memory plan."""
     c = new_compilation(GivenModule(module), None, pipeline, verify=verify)
-    run_stages(c, [source_stage(c), *FRONT])
+    run_stages(c, [source_stage(c), *front()])
     return c
 
 

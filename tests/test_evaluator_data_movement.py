@@ -102,6 +102,15 @@ def test_bitcast_convert_to_narrower_type_adds_a_dimension():
     check(back, f32(1.0, -2.0))
 
 
+def test_bitcast_convert_of_a_scalar_is_a_scalar():
+    """JAX 0.12 writes `s32[] bitcast-convert(f32[] constant(nan))` (the NaN check of a sort
+    key); it was evaluated to an int32[1] and refused as the wrong shape."""
+    got = run(" c = f32[] constant(nan)\n ROOT r = s32[] bitcast-convert(c)")
+    assert got.shape == () and got.dtype == np.int32 and int(got) == 0x7FC00000
+    pair = run(" c = f32[] constant(-2)\n ROOT r = u16[2] bitcast-convert(c)")
+    check(pair, np.array([0, 0xC000], np.uint16))
+
+
 def test_dot_matrix_vector_and_batch_dims_first():
     a = np.array([[1, 2], [3, 4]], np.float32)
     check(run(" a = f32[2,2] parameter(0)\n b = f32[2] parameter(1)\n"

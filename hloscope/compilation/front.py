@@ -2,7 +2,8 @@
 
     parse / trace   the source -> the input module            (hloscope.compilation.sources)
     verify          shape inference and consistency checks    (hloscope.ir.verifier)
-    optimize        the HLO pass pipeline, every pass recorded (hloscope.passes)
+    optimize        the passes the target's code generator needs (Target.required_passes),
+                    then the HLO pass pipeline, every pass recorded (hloscope.passes)
     plan            buffer live ranges and arena offsets       (hloscope.memory)
 
 `optimize` resolves the pipeline the compilation names (a pipeline name, or pass and
@@ -40,16 +41,21 @@ def verify(c: Compilation) -> str:
     return f"{module.instruction_count()} instructions, {len(entry)} in ENTRY {entry.name}; verified"
 
 
-def optimize(c: Compilation) -> str:
+def optimize(c: Compilation, required: Pipeline | None = None) -> str:
+    """The passes the target's code generator needs (`required`), then the compilation's
+    pipeline."""
     module = _input(c)
     pipeline = c.pipeline or resolve(c.options.get("pipeline", "default"))
     if not c.options.get("verify", True):
         pipeline = without_verification(pipeline)
+        required = without_verification(required) if required is not None else None
     c.pipeline, c.records = pipeline, []
     with collector_paused():  # passes build many small acyclic objects (see gc_pause)
-        c.optimized_module = pipeline.run(module, c.records)
+        prepared = required.run(module, c.records) if required is not None else module
+        c.optimized_module = pipeline.run(prepared, c.records)
     changed = sum(1 for r in c.records if r.changed)
-    return (f"{pipeline.name}: {len(c.records)} pass runs, {changed} changed; "
+    first = f"{required.name}, then " if required is not None else ""
+    return (f"{first}{pipeline.name}: {len(c.records)} pass runs, {changed} changed; "
             f"{module.instruction_count()} -> {c.optimized_module.instruction_count()} instructions")
 
 
@@ -62,16 +68,14 @@ def plan(c: Compilation) -> str:
     return f"peak {human_bytes(p.peak_bytes)} (naive {human_bytes(p.naive_bytes)}){order}"
 
 
-FRONT = (
-    Stage("verify", verify, needs=("parse", "trace"), doc="shape inference and consistency checks"),
-    Stage("optimize", optimize, needs=("verify",), doc="the HLO pass pipeline, every pass recorded"),
-    Stage("plan", plan, needs=("optimize",), doc="buffer live ranges and arena offsets"),
-)
-
-
-def front_stages(c: Compilation) -> list[Stage]:
-    """The source stage, then verify, optimize and plan."""
-    return [source_stage(c), *FRONT]
+def front(required: Pipeline | None = None) -> tuple[Stage, ...]:
+    """verify, optimize (`required`, a target's passes, then the pipeline) and plan."""
+    return (
+        Stage("verify", verify, needs=("parse", "trace"), doc="shape inference and consistency checks"),
+        Stage("optimize", lambda c: optimize(c, required), needs=("verify",),
+              doc="the HLO pass pipeline, every pass recorded"),
+        Stage("plan", plan, needs=("optimize",), doc="buffer live ranges and arena offsets"),
+    )
 
 
 def without_verification(p: Pipeline) -> Pipeline:

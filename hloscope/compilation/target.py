@@ -1,8 +1,8 @@
 """`Target`: what a back end (backend/cpu, backend/gpu) gives the compile driver.
 
 A target is a name, its options (checked, with defaults, as a plain dict for the record),
-its rows of the compile table, and how the compile cache keys its code (None: it does not
-cache). It never reaches into another target: the driver puts its rows after the shared
+its rows of the compile table, the passes its code generator needs before any pipeline, and
+how the compile cache keys its code (None: it does not cache). It never reaches into another target: the driver puts its rows after the shared
 ones (hloscope.compilation.front) and runs them.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..passes.pipeline import Pipeline
 from .record import Compilation
 from .stages import Stage
 
@@ -22,6 +23,10 @@ def _no_disk(c: Compilation, key: str) -> Executable | None:
     return None
 
 
+def _nothing_required() -> Pipeline | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Target:
     name: str
@@ -30,6 +35,9 @@ class Target:
     code_stage: str  # the stage after which the target's code (assembly, PTX) exists
     cache_key_fields: Callable[[Compilation], dict[str, Any] | None] | None = None
     load_from_disk: Callable[[Compilation, str], Executable | None] = _no_disk
+    # The passes its code generator needs whatever pipeline the compile names: run before it
+    # by the optimize stage, recorded like its passes (CPU and GPU: layout-normalization).
+    required_passes: Callable[[], Pipeline | None] = _nothing_required
 
     @property
     def caches(self) -> bool:

@@ -58,13 +58,13 @@ def handle_bitcast_convert(ev: Evaluator, inst: Instruction, ops: list):
 
     A narrower result gains a minor dimension (f32[2] -> u8[2,4]); a wider one consumes it.
     """
-    x = np.ascontiguousarray(ops[0])
+    x = np.asarray(ops[0], order="C")  # not ascontiguousarray: it makes a scalar 1-d
     shape = inst.array_shape
     to = shape.numpy_dtype
     if to.itemsize == x.dtype.itemsize:
         return x.view(to)
     if to.itemsize < x.dtype.itemsize:
-        return x.view(to).reshape(shape.dims)
+        return x.reshape(x.shape + (1,)).view(to).reshape(shape.dims)  # numpy views no 0-d array narrower
     return x.reshape(x.shape[:-1] + (-1,)).view(to).reshape(shape.dims)
 
 

@@ -7,6 +7,7 @@
     dce                      DeadCodeElimination
     fusion                   InstructionFusion
     hlo-memory-scheduler     MemoryScheduler
+    layout-normalization     LayoutNormalization (the code generators run it after any pipeline)
     multi_output_fusion      MultiOutputFusion
     reshape-mover            ReshapeMover
     tuple-simplifier         TupleSimplifier
@@ -26,6 +27,7 @@ from .constant_folding import ConstantFolding
 from .cse import CommonSubexpressionElimination
 from .dce import DeadCodeElimination
 from .fusion import InstructionFusion, MultiOutputFusion
+from .layout_normalization import LayoutNormalization
 from .pipeline import HloPass
 from .reshape_mover import ReshapeMover
 from .scheduler import MemoryScheduler
@@ -38,6 +40,7 @@ _PASSES: tuple[type[HloPass], ...] = (
     CommonSubexpressionElimination,
     DeadCodeElimination,
     InstructionFusion,
+    LayoutNormalization,
     MemoryScheduler,
     MultiOutputFusion,
     ReshapeMover,

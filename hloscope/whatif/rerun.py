@@ -12,7 +12,7 @@ The compile-cache lookup still runs (an experiment made twice compiles once).
 
 from __future__ import annotations
 
-from ..compilation.front import FRONT, source_stage
+from ..compilation.front import front, source_stage
 from ..compilation.record import Compilation
 from ..compilation.stages import Stage, plan_stages, run_stages
 from ..compiler import compile_table, new_compilation
@@ -40,7 +40,7 @@ def rerun(base: Compilation, changes: Changes, title: str = "") -> Compilation:
     c = new_compilation(base.source, base.target or None, pipeline, title or f"{base.title} (what if)",
                         **changes.options(base.options))
     c.run_settings = base.run_settings
-    table = compile_table(c) if base.target else [source_stage(c), *FRONT]
+    table = compile_table(c) if base.target else [source_stage(c), *front()]
     reuse(c, base, table, first)
     run_stages(c, table)
     return c

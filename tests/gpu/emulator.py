@@ -31,7 +31,8 @@ from hloscope.backend.gpu.executable import GpuExecutable
 from hloscope.backend.gpu.options import GpuOptions
 from hloscope.backend.gpu.target import GpuBuild
 from hloscope.backend.llvm_types import I32, I64, PTR
-from hloscope.compilation.front import FRONT, source_stage
+from hloscope.backend.preparation import codegen_preparation
+from hloscope.compilation.front import front, source_stage
 from hloscope.compilation.stages import Stage, run_stages
 from hloscope.compiler import new_compilation
 from hloscope.runtime.signature import Signature
@@ -232,5 +233,5 @@ def emulated_executable(module, pipeline="default", **options) -> GpuExecutable:
                                      c.input_module, c.options, device=EmulatedDevice())
         return "on the CPU emulator"
 
-    run_stages(c, [source_stage(c), *FRONT, Stage("lower", build.lower), Stage("load", load)])
+    run_stages(c, [source_stage(c), *front(codegen_preparation()), Stage("lower", build.lower), Stage("load", load)])
     return c.executable

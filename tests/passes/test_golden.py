@@ -14,6 +14,7 @@ from hloscope.passes.call_inliner import CallInliner
 from hloscope.passes.constant_folding import ConstantFolding
 from hloscope.passes.cse import CommonSubexpressionElimination
 from hloscope.passes.dce import DeadCodeElimination
+from hloscope.passes.layout_normalization import LayoutNormalization
 from hloscope.passes.reshape_mover import ReshapeMover
 from hloscope.passes.tuple_simplifier import TupleSimplifier
 
@@ -25,6 +26,7 @@ PASSES = {
         ConstantFolding,
         CommonSubexpressionElimination,
         DeadCodeElimination,
+        LayoutNormalization,
         ReshapeMover,
         TupleSimplifier,
     )

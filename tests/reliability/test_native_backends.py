@@ -22,11 +22,9 @@ from fuzz_profile import fuzz_settings
 from fuzz_values import assert_matches_evaluator
 from hlo_strategies import hlo_cases
 from hypothesis import given
+from wrappers import inside_a_conditional
 
 import hloscope
-from hloscope.ir.computation import Computation
-from hloscope.ir.instruction import Instruction
-from hloscope.ir.shape import ArrayShape, TupleShape
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gpu"))
 from emulator import emulated_executable  # noqa: E402
@@ -77,32 +75,6 @@ def test_gpu_kernels_match_the_evaluator_on_the_emulator(case):
     args = case.arguments()
     got = emulated_executable(case.module)(*args)
     assert_matches_evaluator(case.module, args, got, where="gpu (emulated) vs evaluator")
-
-
-def inside_a_conditional(module: hloscope.HloModule) -> hloscope.HloModule:
-    """The module's ENTRY as both branches of a conditional on a new trailing pred
-    parameter: the branch gets the parameters as one tuple, so every kernel of it runs
-    from a called computation, with its own buffers relocated into the caller's."""
-    entry = module.entry_computation
-    params = sorted(entry.parameters, key=lambda p: p.parameter_number)
-    packed = TupleShape(tuple(p.shape for p in params))
-
-    def branch(name: str) -> Computation:
-        body = [Instruction("branch.arg", "parameter", packed, parameter_number=0)]
-        for inst in entry.instructions:
-            if inst.opcode == "parameter":
-                inst = Instruction(inst.name, "get-tuple-element", inst.shape, ("branch.arg",),
-                                   {"index": inst.parameter_number})
-            body.append(inst)
-        return Computation(name, tuple(body), entry.root)
-
-    pred = Instruction("which", "parameter", ArrayShape("pred", ()), parameter_number=len(params))
-    args = Instruction("args", "tuple", packed, tuple(p.name for p in params))
-    result = Instruction("result", "conditional", entry.root_instruction.shape, ("which", "args", "args"),
-                         {"true_computation": "on_true", "false_computation": "on_false"})
-    outer = Computation(entry.name, (*params, pred, args, result), "result")
-    others = tuple(c for c in module.computations if c.name != entry.name)
-    return module.replace(computations=(*others, branch("on_true"), branch("on_false"), outer)).verify()
 
 
 @fuzz_settings(scale=0.25)

@@ -26,6 +26,7 @@ from ...memory import MemoryPlan
 from ...runtime.signature import Signature
 from ..emit_context import EmitOptions
 from ..llvm_worker import default_worker
+from ..preparation import codegen_preparation
 from . import codegen, ptxas
 from .control_flow import constant_bytes
 from .executable import GpuExecutable
@@ -157,7 +158,7 @@ def stages(c: Compilation) -> list[Stage]:
     ]
 
 
-GPU = Target(NAME, parse_options, stages, "ptx")
+GPU = Target(NAME, parse_options, stages, "ptx", required_passes=codegen_preparation)
 
 
 def _optimized(c: Compilation) -> HloModule:
