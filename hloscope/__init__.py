@@ -23,6 +23,7 @@ from .compilation.caching import CACHE as compile_cache
 from .compilation.record import Compilation
 from .compiler import compile, jit, optimize
 from .errors import (
+    ElidedValuesError,
     EvaluationError,
     HloParseError,
     HloscopeError,
@@ -67,7 +68,7 @@ def load_ipython_extension(ipython: Any) -> None:
 
 
 __all__ = [
-    "Compilation", "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
+    "Compilation", "ElidedValuesError", "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
     "NotDifferentiableError", "NotSupportedError", "OptimizeResult", "ShapeError", "UnsupportedError", "bisect",
     "compile", "compile_cache", "cond", "evaluate", "explore", "float0", "fori_loop", "grad", "jit", "jvp", "numpy",
     "optimize", "parse_hlo", "parse_shape", "pipelines", "stop_gradient", "switch", "value_and_grad", "vjp",

@@ -52,3 +52,23 @@ class EvaluationError(HloscopeError, ValueError):
 
 class UnsupportedError(HloscopeError, NotImplementedError):
     """A numpy function or Python construct that `hloscope.jit` cannot trace."""
+
+
+class MissingInputError(HloscopeError):
+    """The input lacks what a stage needs (a constant's values left out of the text): not a
+    failure of the compiler. An explorer shows the stage skipped with this message; a
+    compile that must finish raises it."""
+
+
+class ElidedValuesError(MissingInputError, NotSupportedError):
+    """A constant printed as `{...}`: XLA left its values out of the text, so nothing that
+    reads them (evaluating, running, compiling) can know them."""
+
+    def __init__(self, constant: str, shape: str, needed_by: str):
+        self.constant = constant
+        super().__init__(
+            f"constant {constant} ({shape}) has no values: the text shows {{...}}, as XLA prints the large "
+            f"constants of a compiled program (compile().as_text()). {needed_by} needs them; reading, verifying, "
+            "the passes, the graphs and the memory plan do not. To keep them, print the program before XLA "
+            "compiles it (jax.jit(f).lower(*args).as_text()), or dump it with "
+            'XLA_FLAGS="--xla_dump_to=DIR --xla_dump_hlo_as_text --xla_dump_large_constants".')

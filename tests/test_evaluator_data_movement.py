@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from hloscope.errors import NotSupportedError
+from hloscope.errors import ElidedValuesError, NotSupportedError
 
 from evaluator_helpers import check, run
 
@@ -142,6 +142,6 @@ def test_dot_bf16_inputs_accumulate_in_f32():
     check(got, np.float32(512))  # a bf16 accumulator would stop at 256
 
 
-def test_elided_constant_is_not_supported():
-    with pytest.raises(NotSupportedError, match="not supported: constant"):
+def test_elided_constant_says_what_cannot_be_known():
+    with pytest.raises(ElidedValuesError, match=r"constant c \(f32\[4\]\{0\}\) has no values"):
         run(" ROOT c = f32[4] constant({...})")

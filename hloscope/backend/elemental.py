@@ -21,7 +21,7 @@ from llvmlite import ir
 
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
-from ..ir.opcodes import OPCODES
+from ..ir.opcodes import OPCODES, comparison_type
 from ..ir.shape import ArrayShape, default_layout
 from . import elemental_data, elemental_reduce, scalar_convert, scalar_ops
 from .emit_context import EmitContext
@@ -124,7 +124,7 @@ def _elementwise(em: ElementalEmitter, inst: Instruction, index: Index):
     out = inst.array_shape.dtype
     op = inst.opcode
     if op == "compare":
-        return scalar_ops.emit_compare(ctx, inst.attr("direction"), inst.attr("type"), args[0], args[1], src)
+        return scalar_ops.emit_compare(ctx, inst.attr("direction"), comparison_type(inst), args[0], args[1], src)
     if op == "select":
         return em.b.select(args[0], args[1], args[2])
     if op == "clamp":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import NotSupportedError
+from ..errors import ElidedValuesError, NotSupportedError
 from ..ir.custom_calls import refusal
 from ..ir.dtypes import is_native
 from ..ir.shape import ArrayShape, TupleShape
@@ -36,12 +36,13 @@ def unsupported_custom_call(target: str, inst: Instruction) -> NotSupportedError
 
 def refuse_elided_constants(module: HloModule, target: str) -> None:
     """A constant printed as `{...}` (a dump that left its values out) has no values to
-    compile: raise the error for the first one. (Lowered anyway, its bytes would be numpy's
-    bytes of None, a pointer, read as the data.)"""
+    compile: raise the error for the first one, which explains (the stage is shown skipped,
+    not failed). Lowered anyway, its bytes would be numpy's bytes of None, a pointer, read as
+    the data."""
     for comp in module.computations:
         for inst in comp.instructions:
             if inst.opcode == "constant" and inst.literal is not None and inst.literal.elided:
-                raise unsupported(target, "a constant with elided values {...}", inst.name)
+                raise ElidedValuesError(inst.name, str(inst.shape), f"Making {target} code")
 
 
 def refuse_new_element_types(module: HloModule, target: str) -> None:

@@ -11,7 +11,8 @@ soon as it exists (xDSL's PassPipeline callback, the Toy tutorial's --emit=<stag
 When a stage raises, its record says failed with the error. With strict=True (what
 `hloscope.compile` uses) the error is raised on; otherwise the stages that need the failed
 one are skipped with the reason and the rest still run, so an explorer keeps everything
-that worked. A stage that a cache hit already satisfied is "cached" and is not run again.
+that worked. A stage whose input lacks what it needs (MissingInputError: a constant's
+values left out of the text) is skipped with the message rather than failed. A stage that a cache hit already satisfied is "cached" and is not run again.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import HloscopeError
+from ..errors import HloscopeError, MissingInputError
 from .record import Compilation, StageRecord
 
 Update = Callable[[Compilation], None]
@@ -84,6 +85,13 @@ def _run_one(c: Compilation, stage: Stage, record: StageRecord, on_update: Updat
     start = time.perf_counter()
     try:
         note = stage.run(c)
+    except MissingInputError as e:  # the input lacks what the stage needs: skipped, saying why
+        record.status, record.note, record.error = "skipped", str(e), e
+        record.seconds = time.perf_counter() - start
+        on_update(c)
+        if strict:
+            raise
+        return
     except Exception as e:  # noqa: BLE001 - recorded in the stage; raised on when strict
         record.status, record.note, record.error = "failed", failure_note(e), e
         record.seconds = time.perf_counter() - start

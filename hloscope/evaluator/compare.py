@@ -15,6 +15,7 @@ import numpy as np
 
 from ..ir.dtypes import from_numpy
 from ..ir.instruction import Instruction
+from ..ir.opcodes import comparison_type
 
 if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
     from .core import Evaluator
@@ -61,7 +62,7 @@ def comparable(x: np.ndarray, kind: str) -> np.ndarray:
 def handle_compare(ev: Evaluator, inst: Instruction, ops: list):
     """compare(a, b), direction=D[, type=T] -> pred."""
     a, b = ops
-    kind = inst.attr("type") or "FLOAT"
+    kind = comparison_type(inst) or "FLOAT"
     result = DIRECTIONS[inst.attr("direction")](comparable(a, kind), comparable(b, kind))
     return np.asarray(result, dtype=np.bool_)
 

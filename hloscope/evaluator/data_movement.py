@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import NotSupportedError
+from ..errors import ElidedValuesError, NotSupportedError
 from ..ir.instruction import Instruction
 from ..ir.shape import ArrayShape
 
@@ -22,7 +22,7 @@ def handle_constant(ev: Evaluator, inst: Instruction, ops: list):
     """The literal's value (arrays are never written to, so it is shared, not copied)."""
     literal = inst.literal
     if literal is None or literal.elided:
-        raise NotSupportedError(f"not supported: constant {inst.name} with elided values {{...}}")
+        raise ElidedValuesError(inst.name, str(inst.shape), "Evaluating the program")
     return _literal_value(literal)
 
 

@@ -21,6 +21,7 @@ import numpy as np
 from ..ir.computation import Computation
 from ..ir.dtypes import from_numpy
 from ..ir.instruction import Instruction
+from ..ir.opcodes import comparison_type
 from ..ir.memo import per_value
 from .compare import comparable
 from .scalar_calls import apply, liftable
@@ -42,7 +43,7 @@ def simple_key(comp: Computation) -> tuple[int, bool, str] | None:
     if a is None or b is None or a // 2 != b // 2 or a == b:
         return None
     descending = (root.attr("direction") == "GT") == (a < b)
-    return a // 2, descending, root.attr("type") or "FLOAT"
+    return a // 2, descending, comparison_type(root) or "FLOAT"
 
 
 def _sort_keys(x: np.ndarray, descending: bool, kind: str) -> np.ndarray:

@@ -96,6 +96,9 @@ for _row in _TABLE:
 
 COMPARISON_DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
 COMPARISON_TYPES = ("FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
+# jaxlib 0.12 writes `order=TOTAL` where 0.10 wrote `type=TOTALORDER` (a sort comparator's
+# float keys, NaN last); PARTIAL is the IEEE order, FLOAT's.
+COMPARISON_ORDERS = ("TOTAL", "PARTIAL")
 FUSION_KINDS = ("kLoop", "kInput", "kOutput", "kCustom")
 FFT_TYPES = ("FFT", "IFFT", "RFFT", "IRFFT")
 TRANSPOSE_KINDS = ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT")  # triangular-solve's transpose_a
@@ -126,3 +129,13 @@ def info(opcode: str) -> OpInfo:
 def is_elementwise(opcode: str) -> bool:
     row = OPCODES.get(opcode)
     return bool(row and row.elementwise)
+
+
+def comparison_type(compare) -> str | None:
+    """A compare instruction's `type`, reading `order` as the same thing (TOTAL as TOTALORDER,
+    which on integers changes nothing: their order is total anyway); None where it names
+    neither (FLOAT for floats, the operands' own signedness for integers)."""
+    kind = compare.attr("type")
+    if kind is None and compare.attr("order") is not None:
+        return "TOTALORDER" if compare.attr("order") == "TOTAL" else "FLOAT"
+    return kind

@@ -31,7 +31,7 @@ from .instruction import Instruction
 from .literals import parse_literal
 from .module import HloModule, StackFrames
 from .replica_groups import parse_replica_groups, parse_source_target_pairs
-from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES, COMPUTATION_ATTRS, FFT_TYPES, FUSION_KINDS, OPCODES, TRANSPOSE_KINDS
+from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_ORDERS, COMPARISON_TYPES, COMPUTATION_ATTRS, FFT_TYPES, FUSION_KINDS, OPCODES, TRANSPOSE_KINDS
 from .scanner import NAME, STRING, Scanner, _unescape
 from .shape import ArrayShape, Shape, TokenShape, TupleShape, default_layout
 from .dtypes import ELEMENT_TYPES
@@ -50,7 +50,7 @@ BOOL_ATTRS = frozenset(
     "is_stable indices_are_sorted unique_indices largest use_global_device_ids constrain_layout "
     "is_host_transfer lower left_side unit_diagonal is_reverse is_associative".split()
 )
-ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "kind": FUSION_KINDS,
+ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "order": COMPARISON_ORDERS, "kind": FUSION_KINDS,
               "fft_type": FFT_TYPES, "transpose_a": TRANSPOSE_KINDS, **CUSTOM_CALL_ENUMS}
 # Attributes XLA's parser requires of an opcode ("attribute X is expected but not seen").
 REQUIRED_ATTRS = {

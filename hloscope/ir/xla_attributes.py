@@ -30,7 +30,7 @@ _OWN = {
     "collective-broadcast": "channel_id replica_groups",
     "collective-permute": "channel_id slice_sizes source_target_pairs",
     "collective-permute-start": "channel_id slice_sizes source_target_pairs",
-    "compare": "direction type",
+    "compare": "direction order type",  # order: jaxlib 0.12's spelling of type=TOTALORDER
     "concatenate": "dimensions",
     "conditional": "branch_computations false_computation true_computation",
     "convolution": "batch_group_count convolution_kind dim_labels feature_group_count operand_precision sparsity_config window",

@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import hloscope
 from backend_helpers import NUMPY, check_against_evaluator, module
 
 RNG = np.random.default_rng(9)
@@ -13,6 +14,8 @@ RNG = np.random.default_rng(9)
 # jax.jit(lambda x: jnp.argsort(x, axis=1)).lower(...).as_text(dialect="hlo"), as JAX prints it:
 # NaNs made canonical and -0.0 made 0.0, then a TOTALORDER compare; the iota rides along.
 JAX_ARGSORT = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax_argsort.hlo").read_text()
+# The same as jax 0.12 prints it: `order=TOTAL` where 0.10 wrote `type=TOTALORDER`, and layouts.
+JAX_012_ARGSORT = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax012_argsort.hlo").read_text()
 
 
 def less(dtype: str, direction: str = "LT", kind: str = "") -> str:
@@ -21,13 +24,35 @@ def less(dtype: str, direction: str = "LT", kind: str = "") -> str:
             f"  ROOT lt = pred[] compare(a, b), direction={direction}{extra}\n}}\n")
 
 
-def test_jax_argsort_is_numpy_stable_argsort_with_nans_last():
+@pytest.mark.parametrize("text", [JAX_ARGSORT, JAX_012_ARGSORT], ids=["jax-0.10", "jax-0.12"])
+def test_jax_argsort_is_numpy_stable_argsort_with_nans_last(text):
     x = RNG.integers(0, 6, (4, 50)).astype(np.float32)  # many ties: stability shows
     x[0, [3, 17]] = np.nan
     x[1, 5] = -0.0
-    exe = check_against_evaluator(JAX_ARGSORT, [x])
+    exe = check_against_evaluator(text, [x])
     np.testing.assert_array_equal(exe(x), np.argsort(x, axis=1, kind="stable"))
     assert "sort" in [k.kind for k in exe.report.kernels]
+
+
+def test_order_total_reads_round_trips_and_orders_as_totalorder():
+    """`order=TOTAL` (jax 0.12) is `type=TOTALORDER`: -0 before +0, NaN after +inf."""
+    parsed = hloscope.parse_hlo(JAX_012_ARGSORT)
+    assert "direction=LT, order=TOTAL" in parsed.to_text()
+    assert hloscope.parse_hlo(parsed.to_text()).to_text() == parsed.to_text()
+    x = np.float32([3, np.nan, 0.0, -0.0, -np.inf, 1])
+    for order, want in (("TOTAL", [-np.inf, -0.0, 0.0, 1, 3, np.nan]), ("PARTIAL", None)):
+        body = """
+            x = f32[6] parameter(0)
+            s = f32[6] sort(x), dimensions={0}, is_stable=true, to_apply=less
+        """
+        text = module(body, less("f32").replace("direction=LT", f"direction=LT, order={order}"))
+        got = check_against_evaluator(text, [x])(x)
+        if want is not None:
+            np.testing.assert_array_equal(np.signbit(got), np.signbit(np.float32(want)))
+            np.testing.assert_array_equal(got, np.float32(want))
+    with pytest.raises(hloscope.HloParseError, match="order"):
+        hloscope.parse_hlo(module("x = f32[2] parameter(0)\ny = f32[2] parameter(1)\n"
+                                  "r = pred[2] compare(x, y), direction=LT, order=SOMETIMES"))
 
 
 @pytest.mark.parametrize("dtype", ["f32", "f64", "s32", "u8", "s64", "bf16", "f16", "pred"])

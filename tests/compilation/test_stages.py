@@ -10,7 +10,7 @@ import pytest
 from hloscope.compilation.record import Compilation
 from hloscope.compilation.sources import HloText
 from hloscope.compilation.stages import Stage, failure_note, run_stages
-from hloscope.errors import HloscopeError
+from hloscope.errors import ElidedValuesError, HloscopeError
 
 
 class Broken(HloscopeError):
@@ -115,3 +115,17 @@ def test_an_unexpected_error_is_named_with_where_it_happened():
     note = c.stage("lower").note
     assert note.startswith("KeyError: 'missing' (at test_stages.py:") and note.endswith(")")
     assert failure_note(Broken("a clear message")) == "Broken: a clear message"  # hloscope's own: no location
+
+
+def test_a_stage_the_input_cannot_feed_is_skipped_saying_why():
+    """MissingInputError (a constant's values left out of the text): skipped, not failed;
+    still raised where the compile must finish."""
+    def needs_values(c: Compilation) -> str:
+        raise ElidedValuesError("constant.5", "f32[256,256]", "Making cpu code")
+
+    table = [Stage("lower", needs_values), Stage("load", lambda c: "", needs=("lower",))]
+    c = run_stages(record(), table, strict=False)
+    assert c.stage("lower").status == "skipped" and "constant.5 (f32[256,256]) has no values" in c.stage("lower").note
+    assert c.stage("load").note == "needs lower, which did not run" and not c.failed
+    with pytest.raises(ElidedValuesError):
+        run_stages(record(), table, strict=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -113,3 +114,27 @@ def test_an_invalid_module_stops_before_the_passes():
     assert statuses["verify"] == "failed" and statuses["optimize"] == "skipped" and statuses["run"] == "skipped"
     assert "the input module is invalid" in report.stage("verify").note
     assert report.stage("optimize").note == "needs verify, which failed"
+
+
+def test_a_compiled_program_with_elided_constants_shows_all_it_can(tmp_path):
+    """XLA's `compile().as_text()` prints large constants as `{...}` (jax 0.12): the module
+    reads, verifies, optimizes and plans; making code and running it are skipped, saying why
+    and how to keep the values; every view of the explorer still shows."""
+    text = (Path(__file__).resolve().parents[1] / "hlo_samples" / "jax012_compiled_elided.hlo").read_text()
+    ex = hloscope.explore(text)
+    try:
+        statuses = {s.name: s.status for s in ex.report.stages}
+        assert [statuses[n] for n in ("parse", "verify", "optimize", "plan")] == ["done"] * 4
+        assert statuses["lower"] == "skipped" and not ex.report.failed
+        note = ex.report.stage("lower").note
+        assert "constant.5 (f32[256,256]{1,0}) has no values" in note and "--xla_dump_large_constants" in note
+        assert not ex.errors, ex.errors
+        assert "peak" in ex.report.stage("plan").note
+        page = ex.report.save_html(tmp_path / "elided.html").read_text()
+        assert 'id="panel-memory"' in page and "constant({...})" in page
+    finally:
+        ex.close()
+    with pytest.raises(hloscope.ElidedValuesError, match="Evaluating the program needs them"):
+        hloscope.evaluate(hloscope.parse_hlo(text), np.ones((2, 256), np.float32))
+    with pytest.raises(hloscope.ElidedValuesError, match="Making cpu code needs them"):
+        hloscope.compile(text)

@@ -8,7 +8,7 @@ op accepts only the element kinds it is defined on: `tanh` of an s32 is an error
 from __future__ import annotations
 
 from ..dtypes import complex_of, element_type, real_part_type
-from ..opcodes import COMPARISON_DIRECTIONS, COMPARISON_TYPES
+from ..opcodes import COMPARISON_DIRECTIONS, COMPARISON_ORDERS, COMPARISON_TYPES
 from ..shape import ArrayShape, Shape, scalar
 from .common import OpCall, check, check_params, fail, fmt
 
@@ -100,6 +100,11 @@ def compare(op: OpCall) -> Shape:
     check(
         kind is None or kind in COMPARISON_TYPES,
         f"compare type {kind} is not one of {', '.join(COMPARISON_TYPES)}",
+    )
+    order = op.attr("order", None)
+    check(
+        order is None or order in COMPARISON_ORDERS,
+        f"compare order {order} is not one of {', '.join(COMPARISON_ORDERS)}",
     )
     x = _same_operands(op)
     check(
