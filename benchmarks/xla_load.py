@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "models"))
 import hloscope  # noqa: E402
 from hloscope.xla import load  # noqa: E402
+from hloscope.xla.capture import DUMP_OPTIONS  # noqa: E402
 from programs import PROGRAMS  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 GOAL_SECONDS = 5.0
@@ -37,7 +38,7 @@ def make_dump(folder: Path, name: str = "gpt2_train_step") -> float:
     leaves, tree = jax.tree_util.tree_flatten(args)
     start = time.perf_counter()
     jax.jit(lambda *xs: fn(*jax.tree_util.tree_unflatten(tree, xs))).lower(*leaves).compile(
-        compiler_options={"xla_dump_to": str(folder), "xla_dump_hlo_pass_re": ".*"})
+        compiler_options={"xla_dump_to": str(folder), **DUMP_OPTIONS})
     return time.perf_counter() - start
 
 

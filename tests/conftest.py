@@ -16,6 +16,7 @@ and the `hosts` parametrization.
 
 from __future__ import annotations
 
+import atexit
 import math
 import os
 import shutil
@@ -56,7 +57,8 @@ def pytest_configure(config):
     if not hasattr(config, "workerinput"):  # the first process: make the home its workers share
         home = Path(tempfile.mkdtemp(prefix="hloscope-tests-home-"))
         os.environ[_OWN_HOME_VARIABLE] = str(home)
-        config._hloscope_home = home
+        # Removed at exit, after everything registered later (IPython writes its history then).
+        atexit.register(shutil.rmtree, home, ignore_errors=True)
         config._hloscope_started = time.time()
     home = Path(os.environ[_OWN_HOME_VARIABLE])
     for variable, sub in (("HOME", ""), ("XDG_CACHE_HOME", ".cache"), ("XDG_CONFIG_HOME", ".config"),
@@ -70,12 +72,6 @@ def pytest_configure(config):
         from hloscope.backend.cpus import share_cpus, usable_cpus
 
         share_cpus(max(1, usable_cpus() // workers))
-
-
-def pytest_unconfigure(config):
-    home = getattr(config, "_hloscope_home", None)
-    if home is not None:
-        shutil.rmtree(home, ignore_errors=True)
 
 
 # ---- hosts ----

@@ -48,7 +48,7 @@ INT_ATTRS = frozenset(
 )
 BOOL_ATTRS = frozenset(
     "is_stable indices_are_sorted unique_indices largest use_global_device_ids constrain_layout "
-    "is_host_transfer lower left_side unit_diagonal is_reverse is_associative".split()
+    "is_host_transfer lower left_side unit_diagonal is_reverse is_associative has_dynamic_root".split()
 )
 ENUM_ATTRS = {"direction": COMPARISON_DIRECTIONS, "type": COMPARISON_TYPES, "order": COMPARISON_ORDERS, "kind": FUSION_KINDS,
               "fft_type": FFT_TYPES, "transpose_a": TRANSPOSE_KINDS, **CUSTOM_CALL_ENUMS}
@@ -140,6 +140,12 @@ class _ModuleParser:
         # placed before the instruction that uses them, with their operand positions.
         self.nested: list[tuple[Instruction, list]] = []
         self.anonymous: dict[str, int] = {}
+        # `name#k` operands (XLA's dumps since jax 0.12: element k of a tuple-shaped
+        # instruction) become get-tuple-elements: one per (name, k) in a computation, made
+        # from the shapes of the instructions read so far there.
+        self.shapes_here: dict[str, Shape] = {}
+        self.elements: dict[tuple[str, int], str] = {}
+        self.element_uses: list[tuple[str, int]] = []  # every `name#k` read (a line with one is not remembered)
         # Computations XLA's async shorthand implies (`negate-start(p)` wraps a negate), to be
         # placed before the computation that calls them.
         self.implied: list[Computation] = []
@@ -275,6 +281,7 @@ class _ModuleParser:
         instructions: list[Instruction] = []
         root: str | None = None
         positions: dict[str, list] = {}
+        self.shapes_here, self.elements = {}, {}
         while not s.accept("}"):
             if s.at_end():
                 s.fail(f"computation {name!r} is not closed with '}}'")
@@ -289,10 +296,12 @@ class _ModuleParser:
                     s.fail(f"instruction name {nested.name!r} is used twice in computation {name!r}", start)
                 positions[nested.name] = nested_positions
                 instructions.append(nested)
+                self.shapes_here[nested.name] = nested.shape
             self.nested.clear()
             if inst.name in positions:
                 s.fail(f"instruction name {inst.name!r} is used twice in computation {name!r}", start)
             positions[inst.name] = operand_positions
+            self.shapes_here[inst.name] = inst.shape
             if is_root:
                 if root is not None:
                     s.fail(f"computation {name!r} has more than one ROOT", start)
@@ -347,10 +356,12 @@ class _ModuleParser:
             return is_root, inst, [(name, start + offset) for name, offset in operands]
         first_ref = len(self.computation_refs)
         is_root = s.keyword("ROOT")
+        elements_before = len(self.element_uses)
         inst, positions = self.instruction()
         if self.ended_at(end) and not self.nested and not self.implied and not self.typed_operands \
-                and not self.constrained_operands:
-            # (a line with inline operands, implied computations or operand shapes says more than itself)
+                and not self.constrained_operands and len(self.element_uses) == elements_before:
+            # (a line with inline operands, implied computations, operand shapes or `name#k`
+            # elements says more than itself)
             memo.instructions[key] = (is_root, inst, tuple((name, pos - start) for name, pos in positions),
                                       self.refs_since(first_ref, start))
         return is_root, inst, positions
@@ -500,11 +511,32 @@ class _ModuleParser:
             s.skip()
             positions.append((None, s.pos))
             name = s.name("an operand name")
+            if s.peek("#"):
+                name = self.element_of(name, positions[-1][1])
             if written is not None:
                 self.typed_operands.append((name, written, shape_pos))
             positions[-1] = (name, positions[-1][1])
             names.append(name)
         return tuple(names)
+
+    def element_of(self, name: str, pos: int) -> str:
+        """`name#k`: element k of the tuple-shaped instruction `name` (XLA's dumps write
+        multi-output calls' uses so), read as a get-tuple-element placed before its user."""
+        s = self.s
+        s.expect("#")
+        k = s.integer("a tuple element index after '#'")
+        self.element_uses.append((name, k))
+        shape = self.shapes_here.get(name)
+        if shape is None:
+            s.fail(f"{name}#{k}: instruction {name!r} must come before this use of its element", pos)
+        if not isinstance(shape, TupleShape) or not 0 <= k < len(shape.elements):
+            s.fail(f"{name}#{k}: {name} has shape {shape}, which has no tuple element {k}", pos)
+        if (name, k) not in self.elements:
+            element = f"{name}.element{k}"
+            self.elements[(name, k)] = element
+            gte = Instruction(element, "get-tuple-element", shape.elements[k], (name,), {"index": k})
+            self.nested.append((gte, [(name, pos)]))
+        return self.elements[(name, k)]
 
     def nested_instruction(self, shape: Shape, positions: list) -> str:
         """An operand written as an instruction (`f32[] constant(1)`): named as XLA names it

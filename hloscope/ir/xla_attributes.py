@@ -27,7 +27,7 @@ _OWN = {
     "call": "is_composite to_apply",
     "cbrt": "result_accuracy",
     "cholesky": "lower",
-    "collective-broadcast": "channel_id replica_groups",
+    "collective-broadcast": "channel_id has_dynamic_root replica_groups",  # has_dynamic_root: jaxlib 0.12
     "collective-permute": "channel_id slice_sizes source_target_pairs",
     "collective-permute-start": "channel_id slice_sizes source_target_pairs",
     "compare": "direction order type",  # order: jaxlib 0.12's spelling of type=TOTALORDER
@@ -79,7 +79,7 @@ _OWN = {
     "sqrt": "result_accuracy",
     "tan": "result_accuracy",
     "tanh": "result_accuracy",
-    "topk": "k largest",
+    "topk": "is_stable k largest",  # is_stable: jaxlib 0.12 (hloscope's top-k is always stable)
     "transpose": "dimensions",
     "triangular-solve": "left_side lower transpose_a unit_diagonal",
     "while": "body condition",

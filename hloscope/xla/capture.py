@@ -28,7 +28,11 @@ from ..ir.parser import parse_hlo
 from .dump_files import find_modules
 from .dump_record import load
 
-DUMP_OPTIONS = {"xla_dump_hlo_pass_re": ".*"}  # plus xla_dump_to: every pass's snapshot
+# Plus xla_dump_to: every pass's snapshot. Not xla_dump_emitter_re, which jaxlib 0.11 and
+# later need to write a CPU kernel's LLVM IR (`*.ir-no-opt.ll`; 0.10 wrote it anyway): with it,
+# jaxlib 0.12 crashes the process compiling most real models ("terminate called without an
+# active exception"), and a capture must never take the user's kernel down.
+DUMP_OPTIONS = {"xla_dump_hlo_pass_re": ".*"}
 
 
 class XlaCaptureError(HloscopeError, RuntimeError):

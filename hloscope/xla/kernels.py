@@ -11,7 +11,8 @@ a fusion (an elemental dot, a called computation) defines `@<instruction>_kernel
 has no .ll file: XLA calls the library. A fusion with no function of its own is the twin of
 one that has: the same fused computation up to names (XLA:CPU emits one kernel for identical
 fusions; in every real-model dump we made, each such fusion has a twin), so it shows its
-twin's IR and a note naming it.
+twin's IR and a note naming it. From jaxlib 0.11 on, the dump holds no LLVM IR (see _no_ir):
+each kernel then names its object file.
 """
 
 from __future__ import annotations
@@ -67,12 +68,24 @@ def xla_kernels(module: HloModule, files: DumpModule) -> list[Kernel]:
             no_opt, with_opt = no_opt_files[twin], with_opt_files.get(twin)
             notes.append(f"the same kernel as {twin}: identical fused computation, compiled once")
         elif no_opt is None:
-            notes.append("no LLVM IR file in the dump" if library else f"no .ll file in the dump defines @{function}")
+            notes.append("no LLVM IR file in the dump" if library else _no_ir(function, files, bool(no_opt_files)))
         kernels.append(Kernel(name=inst.name, instruction=inst.name, kind=kind, buffers=tuple(inst.operands),
                               notes=tuple(notes), partitions=partitions,
                               llvm_ir=no_opt.read_text() if no_opt else "",
                               optimized_llvm_ir=with_opt.read_text() if with_opt else ""))
     return kernels
+
+
+def _no_ir(function: str, files: DumpModule, dump_has_ir: bool) -> str:
+    """Why a kernel shows no LLVM IR: the dump's other files have it and none defines this
+    one; or, in a dump with no IR at all, that XLA wrote only the object code."""
+    if dump_has_ir:
+        return f"no .ll file in the dump defines @{function}"
+    objects = [p for p in files.files_ending(".o")
+               if p.name.endswith((f"obj-file.{function}_kernel_module.o", f"obj-file.__compute_module_{function}.o"))]
+    made = f"its object code ({objects[0].name}, {objects[0].stat().st_size:,} bytes)" if objects else "object code"
+    return (f"XLA wrote {made}, not its LLVM IR: jaxlib 0.11 and later write a CPU kernel's IR only with "
+            "--xla_dump_emitter_re, which makes jaxlib 0.12 crash on most programs")
 
 
 def _running(module: HloModule, functions: set[str]) -> list:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..compilation.record import Compilation
 
-_ALLOCATION = re.compile(r"^allocation \d+: size (\d+), (.*)$", re.MULTILINE)
+_ALLOCATION = re.compile(r"^allocation \d+: size (\d+), (?:page \d+, )?(.*)$", re.MULTILINE)  # jaxlib 0.12 adds "page N, "
 
 
 @dataclass(frozen=True)

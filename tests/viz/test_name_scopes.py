@@ -26,6 +26,7 @@ from hloscope.viz.graph_scopes import FIRST_VIEW_EDGES, FIRST_VIEW_NODES, drawin
 from hloscope.viz.name_scopes import PARAMETERS, TOP, common_prefix, scope_path, scope_tree
 from hloscope.viz.scope_changes import scope_changes, scope_changes_html
 from hloscope.viz.scope_view import ScopeView, default_view, find, open_view, view_showing
+from hloscope.xla.capture import DUMP_OPTIONS
 
 TESTS = Path(__file__).resolve().parents[1]
 GPT2_OPT = TESTS / "models" / "gpt2_train_step.opt.hlo"
@@ -490,7 +491,7 @@ def named_gpt2_xla(tmp_path_factory):
     from scoped_jax import _args, train_step
 
     folder = tmp_path_factory.mktemp("xla_dump")
-    options = {"xla_dump_to": str(folder), "xla_dump_hlo_pass_re": ".*"}
+    options = {"xla_dump_to": str(folder), **DUMP_OPTIONS}
     jax.jit(train_step).lower(*_args()).compile(compiler_options=options)
     from hloscope.xla import load
 
