@@ -50,7 +50,11 @@ def _flat(value) -> list[np.ndarray]:
     return [a for v in value for a in _flat(v)] if isinstance(value, tuple) else [np.asarray(value)]
 
 
-def _check(program: Path, seeds: range) -> None:
+def _on_the_cpu(module):
+    return hloscope.compile(module, backend="cpu", cache=False)
+
+
+def _check(program: Path, seeds: range, executable=_on_the_cpu) -> None:
     """Compiled in random layouts, the program gives XLA's recorded outputs (within each
     output's tolerance: the manifest's, measured against a float64 run, which also holds
     for outputs that are rounding noise around zero, as a bias's gradient under batch norm)."""
@@ -59,7 +63,7 @@ def _check(program: Path, seeds: range) -> None:
     for seed in seeds:
         relaid = with_random_layouts(module, seed)
         assert non_default_layouts(relaid) > 0 or non_default_layouts(module) == 0
-        got = _flat(hloscope.compile(relaid, backend="cpu", cache=False)(*args))
+        got = _flat(executable(relaid)(*args))
         for i, (g, w, (rtol, atol)) in enumerate(zip(got, want, tolerances)):
             np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=rtol, atol=atol, equal_nan=True,
                                        err_msg=f"{program.name} in random layouts (seed {seed}), out{i}")
@@ -79,7 +83,14 @@ def test_a_real_program_in_random_layouts_computes_the_same(program):
 @pytest.mark.large
 @pytest.mark.parametrize("program", PROGRAMS, ids=_id)
 def test_a_real_program_in_more_random_layouts(program):
-    _check(program, range(1, 5))
+    _check(program, range(1, 3))
+
+
+@pytest.mark.large
+@pytest.mark.parametrize("program", [p for p in PROGRAMS if p.parent == FOLDERS[-1] and not p.name.endswith(".opt.hlo")],
+                         ids=_id)
+def test_a_library_program_in_random_layouts_on_the_emulated_gpu(program):
+    _check(program, range(1), emulated_executable)
 
 
 @fuzz_settings(scale=0.25)
