@@ -10,8 +10,9 @@ and the `hosts` parametrization.
   files changed there during the run are listed (a test, or another program meanwhile).
 - Under pytest-xdist each worker takes its share of the CPUs (backend/cpus.share_cpus), so
   that the kernels' threads and LLVM's workers of all of them together fit the machine.
-- Tests marked `hosts` run once as this machine and once as each CPU of tests/hosts.py it
-  can run code for; the summary says which ran. `--as-cpu NAME` runs every test as one of them.
+- Tests marked `hosts` run as each CPU of tests/hosts.py this machine can run code for (and
+  as this machine where it cannot run one of them; --hosts=this: as this machine only); the
+  summary says which ran. `--as-cpu NAME` runs every test as one of them.
 """
 
 from __future__ import annotations
@@ -79,10 +80,14 @@ def pytest_configure(config):
 def pytest_generate_tests(metafunc):
     if metafunc.definition.get_closest_marker("hosts") is None:
         return
-    from hosts import stand_ins
+    from hosts import not_runnable, stand_ins
 
-    others = list(stand_ins()) if metafunc.config.getoption("hosts") == "all" else []
-    metafunc.parametrize("_host", ["this", *others], indirect=True, ids=lambda name: f"as-{name}")
+    # All: as each CPU of hosts.py this machine can run (this machine itself then only where
+    # one of them cannot run here: every other test compiles as this machine). This: as it only.
+    names = list(stand_ins()) if metafunc.config.getoption("hosts") == "all" else []
+    if not names or not_runnable():
+        names = ["this", *names]
+    metafunc.parametrize("_host", names, indirect=True, ids=lambda name: f"as-{name}")
 
 
 @pytest.fixture(autouse=True)
@@ -135,7 +140,7 @@ def _summarize_hosts(reporter) -> None:
     reports = reporter.stats.get("passed", []) + reporter.stats.get("failed", [])
     counts = {name: sum(1 for r in reports if f"as-{name}]" in r.nodeid or f"as-{name}-" in r.nodeid)
               for name in ["this", *stand_ins()]}
-    if not counts["this"]:
+    if not any(counts.values()):
         return
     why_not = {name: "this machine cannot run its code" for name in not_runnable()}
     if reporter.config.getoption("hosts") == "this":

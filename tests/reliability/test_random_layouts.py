@@ -83,7 +83,7 @@ def test_a_real_program_in_random_layouts_computes_the_same(program):
 @pytest.mark.large
 @pytest.mark.parametrize("program", PROGRAMS, ids=_id)
 def test_a_real_program_in_more_random_layouts(program):
-    _check(program, range(1, 3))
+    _check(program, range(1, 2))
 
 
 @pytest.mark.large
