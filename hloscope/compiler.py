@@ -82,7 +82,7 @@ def compile_table(c: Compilation) -> list[Stage]:
     rows, shared = t.stages(c), front(t.required_passes())
     table = [source_stage(c)]
     if t.caches:
-        table.append(cache_stage(t, tuple(s.name for s in [*shared, *rows])))
+        table.append(cache_stage(t, (*shared, *rows)))
     return [*table, *shared, *rows]
 
 

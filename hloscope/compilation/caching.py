@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..version import __version__
 from ..runtime.compile_cache import LruCache
-from .record import Compilation
-from .stages import Stage
+from .record import TRANSIENT, Compilation
+from .stages import Stage, made_by
 from .target import Target
 
 if TYPE_CHECKING:
@@ -30,10 +30,6 @@ if TYPE_CHECKING:
 
 CACHE: LruCache[Executable] = LruCache()
 
-# What a hit copies from the first compilation: everything the compile stages made.
-ARTIFACTS = ("pipeline", "records", "optimized_module", "memory_plan", "llvm_ir", "optimized_llvm_ir",
-             "assembly_text", "assembly_language", "kernels", "program", "arena_bytes", "object_size",
-             "entry_name", "assembler", "tools")
 
 
 def cache_key(module_text: str, fields: dict[str, Any]) -> str:
@@ -54,8 +50,11 @@ def pipeline_key(spec: Any) -> str | None:
     return None
 
 
-def cache_stage(target: Target, cached: tuple[str, ...]) -> Stage:
-    """The lookup, run right after the source stage; `cached` names the stages a hit replaces."""
+def cache_stage(target: Target, cached: tuple[Stage, ...]) -> Stage:
+    """The lookup, run right after the source stage; a hit stands in for the `cached` stages
+    and copies what they make (their declarations: Stage.makes) from the first compilation."""
+    copied = tuple(f for f in made_by(list(cached)) if f not in TRANSIENT and f != "executable")
+    names = tuple(s.name for s in cached)
 
     def lookup(c: Compilation) -> str:
         fields = target.cache_key_fields(c) if target.cache_key_fields is not None else None
@@ -66,22 +65,23 @@ def cache_stage(target: Target, cached: tuple[str, ...]) -> Stage:
         key = c.cache_key = cache_key(c.input_module.to_text(), {**fields, "pipeline": pipeline})
         exe = CACHE.get(key)
         if exe is not None:
-            _take(c, exe, "memory", cached)
+            _take(c, exe, "memory", names, copied)
             return "hit in memory: compiled earlier in this process"
         exe = target.load_from_disk(c, key)
         if exe is not None:
             CACHE.put(key, exe, weight(exe.report))
-            _take(c, exe, "disk", cached)
+            _take(c, exe, "disk", names, copied)
             return "hit on disk: machine code loaded, pass records are not kept there"
         c.cache = "miss"
         return f"miss (key {key[:12]})"
 
-    return Stage("cache", lookup, needs=("parse", "trace"), doc="the same module and options compile once")
+    return Stage("cache", lookup, needs=("parse", "trace"), doc="the same module and options compile once",
+                 makes=("cache", "cache_key", "executable", *copied))
 
 
-def _take(c: Compilation, exe: Executable, where: str, cached: tuple[str, ...]) -> None:
+def _take(c: Compilation, exe: Executable, where: str, cached: tuple[str, ...], copied: tuple[str, ...]) -> None:
     first = exe.report
-    for name in ARTIFACTS:
+    for name in copied:
         setattr(c, name, getattr(first, name))
     c.cache = where
     c.executable = exe.with_report(c.compiled_part())

@@ -24,9 +24,12 @@ from .record import Compilation
 from .stages import Stage
 
 
+SOURCE_MAKES = ("input_module", "listing", "inputs")
+
+
 def source_stage(c: Compilation) -> Stage:
     """The first stage: parse or trace the source (raises on bad input)."""
-    return Stage(c.source.first_stage, c.source.load, doc="the source -> the input module")
+    return Stage(c.source.first_stage, c.source.load, doc="the source -> the input module", makes=SOURCE_MAKES)
 
 
 def verify(c: Compilation) -> str:
@@ -73,8 +76,9 @@ def front(required: Pipeline | None = None) -> tuple[Stage, ...]:
     return (
         Stage("verify", verify, needs=("parse", "trace"), doc="shape inference and consistency checks"),
         Stage("optimize", lambda c: optimize(c, required), needs=("verify",),
-              doc="the HLO pass pipeline, every pass recorded"),
-        Stage("plan", plan, needs=("optimize",), doc="buffer live ranges and arena offsets"),
+              doc="the HLO pass pipeline, every pass recorded", makes=("pipeline", "records", "optimized_module"),
+              reads=("pipeline", "verify")),
+        Stage("plan", plan, needs=("optimize",), doc="buffer live ranges and arena offsets", makes=("memory_plan",)),
     )
 
 

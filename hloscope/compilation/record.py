@@ -22,7 +22,7 @@ can anything else that has modules, pass snapshots, a memory plan and code texts
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
@@ -43,6 +43,12 @@ if TYPE_CHECKING:  # modules of this package that import this one
     from .stages import Stage
 
 STATUSES = ("pending", "running", "done", "failed", "skipped", "cached", "reused")
+# The fields no stage makes: what is compiled and how (set when the record is made), the
+# stage driver's own, and what outlives the compile (a session's settings, experiments).
+DRIVER_FIELDS = ("source", "title", "target", "options", "stages", "table", "run_settings", "made",
+                 "comparison", "experiments")
+# Fields a stage makes for the next one, which a cache hit or a what-if experiment never copies.
+TRANSIENT = ("lowered", "llvm_parts", "object_code", "device_program")
 FINISHED = ("done", "cached", "reused")
 RUN_STAGES = ("run", "assembly")  # what a session runs after compiling (compilation/run.py)
 
@@ -216,6 +222,13 @@ class Compilation:
     # What-if experiments run from this record (hloscope.whatif), each drawing itself
     # (.html(), .text()); the copies of a record share the list, so the page keeps them all.
     experiments: list = field(default_factory=list, repr=False, compare=False)
+    # What passes from one code stage to the next and is dropped once the code is loaded
+    # (TRANSIENT): the lowering (its LLVM module and buffer layout), the optimized parts held
+    # in the LLVM workers, the object code, the GPU's device program.
+    lowered: Any = field(default=None, repr=False, compare=False)
+    llvm_parts: list = field(default_factory=list, repr=False, compare=False)
+    object_code: list = field(default_factory=list, repr=False, compare=False)
+    device_program: Any = field(default=None, repr=False, compare=False)
 
     # ---- the modules ----
     @property
@@ -386,3 +399,8 @@ class Compilation:
     def dump(self, directory: str | Path, timings: bool = False) -> list[Path]:
         """The deterministic text/JSON dump folder (hloscope.viz.dump.dump_record)."""
         return dump_record(directory, self, timings=timings)
+
+
+# Every field a stage may make: the stage driver checks each stage's writes against its
+# declaration (Stage.makes).
+STAGE_FIELDS = tuple(f.name for f in fields(Compilation) if f.name not in DRIVER_FIELDS)

@@ -125,6 +125,7 @@ def session_stages(assembly_from: str) -> list[Stage]:
     """The run, then the assembly row (after the stage `assembly_from` that makes the code):
     the LLVM children make the assembly while this process runs and times the code."""
     return [
-        Stage("run", run, needs=("load",), doc="run, check against the references, time"),
+        Stage("run", run, needs=("load",), doc="run, check against the references, time",
+              makes=("inputs", "outputs", "checks", "timings")),
         Stage("assembly", assembly, needs=(assembly_from,), doc="the target's assembly, made now"),
     ]

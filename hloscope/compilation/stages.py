@@ -4,9 +4,14 @@
     run_stages(compilation, table, on_update=explorer.refresh)
 
 A stage is a name, a function that fills part of the Compilation and returns a one-line
-note, and the stages it needs. Its StageRecord goes pending -> running -> done, and
-on_update(compilation) is called at each change, so a front end can show each result as
-soon as it exists (xDSL's PassPipeline callback, the Toy tutorial's --emit=<stage>).
+note, the stages it needs, the record's fields it makes (`makes`) and the options it reads
+(`reads`). Its StageRecord goes pending -> running -> done, and on_update(compilation) is
+called at each change, so a front end can show each result as soon as it exists (xDSL's
+PassPipeline callback, the Toy tutorial's --emit=<stage>).
+
+The declarations are what everything else reads: what a compile-cache hit copies, what a
+what-if experiment reuses and from which stage it reruns, and the check made after every
+stage here, that it wrote no field of the record it did not declare (`UndeclaredWrite`).
 
 When a stage raises, its record says failed with the error. With strict=True (what
 `hloscope.compile` uses) the error is raised on; otherwise the stages that need the failed
@@ -23,19 +28,39 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import HloscopeError, MissingInputError
-from .record import Compilation, StageRecord
+from .record import STAGE_FIELDS, Compilation, StageRecord
 
 Update = Callable[[Compilation], None]
 
 
 @dataclass(frozen=True)
 class Stage:
-    """One row of the table. `run` returns the note shown next to the stage's time."""
+    """One row of the table. `run` returns the note shown next to the stage's time; it may
+    write the record's fields `makes` names (and no other), and depends on the compile
+    options `reads` names."""
 
     name: str
     run: Callable[[Compilation], str]
     needs: tuple[str, ...] = ()
     doc: str = ""
+    makes: tuple[str, ...] = ()
+    reads: tuple[str, ...] = ()
+
+
+class UndeclaredWrite(RuntimeError):
+    """A stage wrote a field of the record that its declaration (Stage.makes) does not name:
+    the caches and what-if experiments would not know the field belongs to it."""
+
+
+def made_by(stages: list[Stage], names: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The fields the stages (those called `names`, if given) make, each once, in order."""
+    chosen = [s for s in stages if names is None or s.name in names]
+    return tuple(dict.fromkeys(f for s in chosen for f in s.makes))
+
+
+def first_reading(stages: list[Stage], options: set[str]) -> str | None:
+    """The first stage that reads one of `options` (what changing them reruns from)."""
+    return next((s.name for s in stages if options & set(s.reads)), None)
 
 
 def _quiet(c: Compilation) -> None:
@@ -83,8 +108,10 @@ def _run_one(c: Compilation, stage: Stage, record: StageRecord, on_update: Updat
     record.status = "running"
     on_update(c)
     start = time.perf_counter()
+    before = fingerprint(c)
     try:
         note = stage.run(c)
+        _check_declared(c, stage, before)
     except MissingInputError as e:  # the input lacks what the stage needs: skipped, saying why
         record.status, record.note, record.error = "skipped", str(e), e
         record.seconds = time.perf_counter() - start
@@ -104,6 +131,20 @@ def _run_one(c: Compilation, stage: Stage, record: StageRecord, on_update: Updat
         record.status = "done"
     record.note = note or record.note
     on_update(c)
+
+
+def fingerprint(c: Compilation) -> dict[str, object]:
+    """What each stage-made field of the record holds, cheaply: its object, and a list's or
+    dict's length (stages append pass records and checks to lists they made)."""
+    return {name: (id(v), len(v)) if isinstance(v := getattr(c, name), (list, dict)) else id(v) for name in STAGE_FIELDS}
+
+
+def _check_declared(c: Compilation, stage: Stage, before: dict[str, object]) -> None:
+    after = fingerprint(c)
+    wrote = [name for name in STAGE_FIELDS if after[name] != before[name] and name not in stage.makes]
+    if wrote:
+        raise UndeclaredWrite(f"stage {stage.name!r} wrote {', '.join(wrote)}, which it does not declare "
+                              f"(makes={stage.makes})")
 
 
 def failure_note(e: BaseException) -> str:

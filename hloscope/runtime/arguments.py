@@ -16,7 +16,7 @@ from .signature import Signature
 
 
 def check_arguments(signature: Signature, args: tuple) -> list[np.ndarray]:
-    """The arguments as C-contiguous arrays in physical order, or EvaluationError."""
+    """The arguments as C-contiguous arrays, or EvaluationError."""
     params = signature.params
     if len(args) != len(params):
         names = ", ".join(f"{p.name}: {p.describe()}" for p in params)
@@ -24,7 +24,7 @@ def check_arguments(signature: Signature, args: tuple) -> list[np.ndarray]:
     out = []
     for i, (spec, arg) in enumerate(zip(params, args)):
         if (type(arg) is np.ndarray and arg.dtype == spec.dtype and arg.shape == spec.dims
-                and spec.perm is None and arg.flags.c_contiguous):
+                and arg.flags.c_contiguous):
             out.append(arg)  # the common case, checked in one line
         else:
             out.append(_check_one(i, spec, arg))
@@ -43,8 +43,6 @@ def _check_one(i: int, spec, arg) -> np.ndarray:
         raise EvaluationError(
             f"argument {i} ({spec.name}): expected shape {list(spec.dims)} ({spec.dtype}), got shape {list(arr.shape)}"
         )
-    if spec.perm is not None:
-        return np.ascontiguousarray(arr.transpose(spec.perm))
     if not arr.flags.c_contiguous:
         arr = np.ascontiguousarray(arr)  # a copy of the same dtype; native code reads row-major
     return arr

@@ -80,7 +80,7 @@ def _reads_at_own_position(module, producer, param: str) -> bool:
 def fits(arrays: list[np.ndarray], number: int, spec: ArraySpec) -> bool:
     """Whether argument `number` can be the output buffer of `spec` (see the module docstring)."""
     array = arrays[number]
-    return (spec.perm is None and array.dtype == spec.dtype and array.shape == spec.dims
+    return (array.dtype == spec.dtype and array.shape == spec.dims
             and array.nbytes == spec.nbytes and array.flags.c_contiguous and array.flags.writeable
             and array.ctypes.data % OUTPUT_ALIGN == 0
             and not any(np.may_share_memory(array, other) for i, other in enumerate(arrays) if i != number))

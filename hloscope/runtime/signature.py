@@ -1,9 +1,7 @@
 """The entry computation's interface in numpy terms: parameter and result shapes and dtypes.
 
-Arrays cross the boundary in the layout the HLO declares. numpy arrays are row-major, so a
-parameter or result with another layout (`{0,1}`) is transposed into (or out of) its
-physical order on the way; `perm` is that physical dimension order, major to minor.
-"""
+Arrays cross the boundary row-major, as numpy holds them, whatever layout the HLO declares:
+the code generators lay every array out so (passes/layout_normalization.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..ir.module import HloModule
-from ..ir.shape import ArrayShape, TupleShape, default_layout
+from ..ir.shape import ArrayShape, TupleShape
 
 
 @dataclass(frozen=True)
@@ -22,17 +20,11 @@ class ArraySpec:
     name: str
     dtype: np.dtype
     dims: tuple[int, ...]
-    perm: tuple[int, ...] | None  # physical order of dims when not row-major, else None
     nbytes: int
 
     @classmethod
     def of(cls, name: str, shape: ArrayShape) -> "ArraySpec":
-        perm = None
-        if shape.layout != default_layout(shape.rank):
-            order = tuple(reversed(shape.layout))
-            if [d for d in order if shape.dims[d] != 1] != [d for d in range(shape.rank) if shape.dims[d] != 1]:
-                perm = order
-        return cls(name, shape.numpy_dtype, shape.dims, perm, shape.byte_size)
+        return cls(name, shape.numpy_dtype, shape.dims, shape.byte_size)
 
     def describe(self) -> str:
         return f"{self.dtype}{list(self.dims)}"

@@ -6,9 +6,8 @@
 Passes are named as the pipeline names them (`-`/`_` and case ignored); rules are algsimp's
 (`add_zero`, by function name) or fusion's heuristic rejections (passes.fusion.rules.
 HEURISTIC_RULES: `recompute`, `expensive_duplicate`, ...). A change to the passes reruns from
-"optimize"; to the CPU's library (its precompiled kernels and row programs) or the vector
-width (another CPU than this host's gets no library) from "lower"; a change to LLVM's level
-alone from the target's first LLVM stage.
+"optimize"; a change to an option from the first stage that reads it (Stage.reads: the
+library, the CPU and its vectors from "lower", LLVM's level from the CPU's "llvm-opt").
 """
 
 from __future__ import annotations
@@ -27,10 +26,6 @@ from ..passes.scheduler import MemoryScheduler
 SCHEDULERS = ("memory", "program")
 # The x86-64 level whose widest vectors are this many bits (LLVM's generic CPU names).
 VECTOR_CPUS = {128: "x86-64-v2", 256: "x86-64-v3", 512: "x86-64-v4"}
-# The first stage each target reruns when only LLVM's settings change: the CPU's "lower"
-# leaves LLVM IR text in the record, which "llvm-opt" starts from; the GPU's rows pass
-# state along, so it lowers again.
-LLVM_FIRST_STAGE = {"cpu": "llvm-opt", "gpu": "lower"}
 
 
 class WhatIfError(HloscopeError, ValueError):
@@ -87,18 +82,8 @@ class Changes:
             v is not None for v in (self.max_operands, self.duplicate, self.duplicate_expensive, self.multi_output,
                                     self.scheduler))
 
-    @property
-    def touches_lowering(self) -> bool:
-        """The CPU lowers again: the library changes, or the CPU (the library's kernels and
-        row programs are this host's code: another CPU's program is generated whole)."""
-        return self.library is not None or self.vector_width is not None
-
-    @property
-    def touches_llvm(self) -> bool:
-        return self.opt_level is not None or self.vector_width is not None
-
     def __bool__(self) -> bool:
-        return self.touches_passes or self.touches_lowering or self.touches_llvm
+        return bool(self.as_dict())
 
     def describe(self) -> str:
         """`disable=fusion, opt_level=0`: the settings given, as they were written."""
@@ -112,14 +97,6 @@ class Changes:
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) not in (None, ())}
-
-    def first_stage(self, target: str) -> str:
-        """The first stage of the compile table these changes affect."""
-        if self.touches_passes or not target:
-            return "optimize"
-        if self.touches_lowering:
-            return "lower"
-        return LLVM_FIRST_STAGE.get(target, "lower")
 
     # ---- applying them ----
     def pipeline(self, original: Pipeline) -> Pipeline:

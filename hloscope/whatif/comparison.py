@@ -88,6 +88,11 @@ class WhatIf:
         """Why a side's run was not measured (nothing when both were)."""
         return list(dict.fromkeys(m.run_note for m in (self.before, self.after) if m.run_seconds is None and m.run_note))
 
+    @property
+    def rerun_from(self) -> str:
+        """The first stage the experiment ran again (the first after those it reused)."""
+        return next((s.name for s in self.changed.stages if s.status != "reused" and s.name != "cache"), "nothing")
+
     def why(self) -> list[str]:
         """A sentence per change: what it switched, and what the original did there."""
         return explain(self.original, self.changes)
@@ -97,7 +102,7 @@ class WhatIf:
         d, dec = self.diff, self.decisions_changed
         lines = [f"what if: {self.changes.describe()} (against {self.against})",
                  f"reused from the original: {', '.join(self.reused) or 'nothing'}; rerun from "
-                 f"{self.changes.first_stage(self.original.target)}", "", self.table(), ""]
+                 f"{self.rerun_from}", "", self.table(), ""]
         lines += [f"measured run: {note}" for note in self.run_notes()]
         lines += ["why:"] + [f"  {w}" for w in self.why()]
         lines.append(f"graph diff: {len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed")
@@ -116,7 +121,7 @@ class WhatIf:
         parts = [
             f"<h3>what if: {html.escape(self.changes.describe())}</h3><p>against {html.escape(self.against)}</p>",
             f"<p>reused from the original: <b>{reused}</b>; rerun from "
-            f"<b>{html.escape(self.changes.first_stage(self.original.target))}</b></p>",
+            f"<b>{html.escape(self.rerun_from)}</b></p>",
             delta_html(self.rows()),
             "".join(f"<p>measured run: {html.escape(note)}</p>" for note in self.run_notes()),
             "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in self.why()) + "</ul>",

@@ -22,11 +22,11 @@ instruction line seen before is not parsed again.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..compilation.record import Compilation, LazyText, StageRecord
+from ..compilation.record import Compilation, LazyText
+from ..compilation.stages import Stage, run_stages
 from ..errors import HloParseError
 from ..ir import parse_hlo
 from ..ir.module import HloModule
@@ -86,24 +86,14 @@ def load(folder: str | Path, module: int | str | None = None) -> Compilation:
         backend, device = "gpu", f" ({backend.removesuffix('_gpu')})"
     c = Compilation(source=source, target=f"xla:{backend}",
                     title=f"XLA:{backend.upper()}{device} dump of {files.name} (module {files.id}) from {root}")
-    _stage(c, "parse dump", lambda: _parse(c, source))
-    _stage(c, "read reports", lambda: _reports(c, files))
+    run_stages(c, [
+        Stage("parse dump", lambda c: _parse(c, source), makes=("input_module", "records", "optimized_module")),
+        Stage("read reports", lambda c: _reports(c, files), needs=("parse dump",),
+              makes=("xla_memory_total_bytes", "memory_plan", "object_size", "llvm_ir", "optimized_llvm_ir",
+                     "kernels", "assembly_text", "assembly_language", "program")),
+    ])
     c.table = []  # every stage ran here: the explorer and hloscope.session have nothing left to run
     return c
-
-
-def _stage(c: Compilation, name: str, run) -> None:
-    stage = StageRecord(name, "running")
-    c.stages.append(stage)
-    start = time.perf_counter()
-    try:
-        stage.note = run()
-    except BaseException as e:
-        stage.status, stage.error = "failed", e
-        raise
-    finally:
-        stage.seconds = time.perf_counter() - start
-    stage.status = "done"
 
 
 def _parse(c: Compilation, source: XlaDump) -> str:

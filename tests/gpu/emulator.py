@@ -29,7 +29,7 @@ from llvmlite import ir
 from hloscope.backend.cpu import jit
 from hloscope.backend.gpu.executable import GpuExecutable
 from hloscope.backend.gpu.options import GpuOptions
-from hloscope.backend.gpu.target import GpuBuild
+from hloscope.backend.gpu.target import GpuBuild, kernels, rows
 from hloscope.backend.llvm_types import I32, I64, PTR
 from hloscope.backend.preparation import codegen_preparation
 from hloscope.compilation.front import front, source_stage
@@ -225,13 +225,14 @@ def emulated_executable(module, pipeline="default", **options) -> GpuExecutable:
     the GPU target's own lowering, on the emulator's thread model, and an executable whose
     device runs the (host) LLVM IR."""
     c = new_compilation(module, "gpu", pipeline, **options)
-    build = GpuBuild(GpuOptions.of(c.options), threads=EmulatedThreads())
+    lower = rows(GpuBuild(GpuOptions.of(c.options), threads=EmulatedThreads()))[0]
 
     def load(c) -> str:
-        c.kernels = build.kernels(c)
-        c.executable = GpuExecutable(build.program, c.llvm_ir, Signature.of(c.module), c.compiled_part(),
+        c.kernels = kernels(c, None)
+        c.executable = GpuExecutable(c.device_program, c.llvm_ir, Signature.of(c.input_module), c.compiled_part(),
                                      c.input_module, c.options, device=EmulatedDevice())
         return "on the CPU emulator"
 
-    run_stages(c, [source_stage(c), *front(codegen_preparation()), Stage("lower", build.lower), Stage("load", load)])
+    run_stages(c, [source_stage(c), *front(codegen_preparation()), lower,
+                   Stage("load", load, makes=("kernels", "executable"))])
     return c.executable

@@ -99,13 +99,11 @@ def _metadata_digest(meta: dict[str, Any]) -> str:
 
 
 def _spec_json(s: ArraySpec) -> dict[str, Any]:
-    return {"name": s.name, "dtype": from_numpy(s.dtype).name, "dims": list(s.dims),
-            "perm": list(s.perm) if s.perm else None, "nbytes": s.nbytes}
+    return {"name": s.name, "dtype": from_numpy(s.dtype).name, "dims": list(s.dims), "nbytes": s.nbytes}
 
 
 def _spec_from(d: dict[str, Any]) -> ArraySpec:
-    perm = tuple(d["perm"]) if d["perm"] else None
-    return ArraySpec(d["name"], element_type(d["dtype"]).numpy, tuple(d["dims"]), perm, d["nbytes"])
+    return ArraySpec(d["name"], element_type(d["dtype"]).numpy, tuple(d["dims"]), d["nbytes"])
 
 
 def _nesting_json(n: Any) -> Any:

@@ -75,12 +75,11 @@ def _output(spec: ArraySpec, pool: OutputPool | None = None) -> np.ndarray:
     """A fresh result array. numpy's allocator (malloc) aligns to 16 bytes, which is what the
     generated code assumes for results; anything less gets an over-aligned buffer. Large
     results come from the executable's pool of recycled blocks (output_pool.py)."""
-    dims = spec.dims if spec.perm is None else tuple(spec.dims[d] for d in spec.perm)
     if pool is not None:
-        return pool.empty(dims, spec.dtype, spec.nbytes, aligned_empty)
-    out = np.empty(dims, spec.dtype)
+        return pool.empty(spec.dims, spec.dtype, spec.nbytes, aligned_empty)
+    out = np.empty(spec.dims, spec.dtype)
     if _address(out) % OUTPUT_ALIGN:
-        out = aligned_empty(spec.nbytes).view(spec.dtype).reshape(dims)
+        out = aligned_empty(spec.nbytes).view(spec.dtype).reshape(spec.dims)
     return out
 
 
@@ -99,7 +98,6 @@ class CpuExecutable(Executable):
         self._local = threading.local()
         self._pool = OutputPool()
         self._table = ctypes.c_void_p * (len(signature.params) + len(signature.results))
-        self._plain = all(r.perm is None for r in signature.results)
         self._single = signature.nesting is None
         self._donations: dict[int, int] | None = None  # result -> parameter, found on first use
 
@@ -107,10 +105,7 @@ class CpuExecutable(Executable):
         arrays = check_arguments(self.signature, args)
         outputs = [_output(spec, self._pool) for spec in self.signature.results]
         self._run(arrays, outputs)
-        if self._plain:
-            return outputs[0] if self._single else self.signature.pack(outputs)
-        results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
-        return self.signature.pack(results)
+        return outputs[0] if self._single else self.signature.pack(outputs)
 
     def call_donating(self, *args: Any) -> Any:
         """Like a call, honouring the module's `input_output_alias` where it is safe
@@ -128,8 +123,7 @@ class CpuExecutable(Executable):
             donate = p is not None and arrays[p] is args[p] and fits(arrays, p, spec)
             outputs.append(arrays[p] if donate and p is not None else _output(spec, self._pool))
         self._run(arrays, outputs)
-        results = [self._result(spec, o) for spec, o in zip(self.signature.results, outputs)]
-        return self.signature.pack(results)
+        return self.signature.pack(outputs)
 
     def _run(self, arrays: list, outputs: list) -> None:
         """The entry on these argument and result arrays, with this thread's arena."""
@@ -149,12 +143,6 @@ class CpuExecutable(Executable):
         self._local.buffer = buffer
         self._local.arena = _address(buffer)
         return self._local.arena
-
-    @staticmethod
-    def _result(spec: ArraySpec, out: np.ndarray) -> np.ndarray:
-        if spec.perm is None:
-            return out
-        return np.ascontiguousarray(out.transpose(np.argsort(spec.perm)))
 
     def save_aot(self, directory: str | Path, name: str | None = None) -> tuple[Path, Path]:
         """Write `<name>.o` and `<name>.h` (see hloscope.backend.cpu.aot); returns their paths."""

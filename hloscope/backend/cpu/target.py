@@ -76,23 +76,19 @@ def load_from_disk(c: Compilation, key: str) -> CpuExecutable | None:
                          c.input_module, c.options)
 
 
-@dataclass
+@dataclass(frozen=True)
 class CpuBuild:
-    """One compilation's way through the CPU rows: what passes from row to row that the
-    record does not keep (the lowered module, LLVM's module object, the object bytes)."""
+    """The CPU's rows of the compile table, for these options. Stages pass their work on in
+    the record's declared fields only (llvm_parts, object_code: dropped by the stage after)."""
 
     options: CpuOptions
-    lowered: Lowered | None = None
-    handles: list[tuple[LlvmWorker, int]] = field(default_factory=list)  # optimized parts, in their workers
-    obj: list[bytes] = field(default_factory=list)  # one object file per part
-    kernels: list[Kernel] = field(default_factory=list)
 
     def lower(self, c: Compilation) -> str:
         opts = self.options
-        module = _optimized(c)
+        module = module_of(c)
         lowering = LoweringOptions(opts.emit, opts.threads, opts.parallel_min_elements)
         with collector_paused():  # the IR builder's many small objects (see gc_pause): 20k instructions 5.8 -> 3.4 s
-            self.lowered = lowered = lower(module, lowering, c.memory_plan)
+            lowered = lower(module, lowering, c.memory_plan)
             c.llvm_ir = str(lowered.llmod)
         c.entry_name, c.arena_bytes = lowered.entry_name, lowered.layout.arena_bytes
         c.kernels = [Kernel(k.name, k.instruction, k.kind, tuple(b.describe() for b in k.buffers), tuple(k.notes),
@@ -105,43 +101,52 @@ class CpuBuild:
         workers = default_workers(len(parts))
         target = llvm_target(self.options)
         answers = run_on(workers, [lambda w=w, p=p: w.optimize(p, target) for w, p in zip(workers, parts)])
-        self.handles = [(w, handle) for w, (handle, _) in zip(workers, answers)]
+        c.llvm_parts = [(w, handle) for w, (handle, _) in zip(workers, answers)]
         c.optimized_llvm_ir = join_parts([text for _, text in answers])
         split = f", in {len(parts)} parts on {len(parts)} cores" if len(parts) > 1 else ""
         return f"-O{self.options.opt_level}{split}"
 
     def codegen(self, c: Compilation) -> str:
-        assert self.handles, "llvm-opt runs first"
-        workers = [w for w, _ in self.handles]
-        self.obj = run_on(workers, [lambda w=w, h=h: w.object(h) for w, h in self.handles])
-        self.handles = []
-        c.object_size = sum(len(o) for o in self.obj)
+        assert c.llvm_parts, "llvm-opt runs first"
+        workers = [w for w, _ in c.llvm_parts]
+        c.object_code = run_on(workers, [lambda w=w, h=h: w.object(h) for w, h in c.llvm_parts])
+        c.llvm_parts = []  # each handle is used up by its object
+        c.object_size = sum(len(o) for o in c.object_code)
         c.assembly_text = _assembly(c, workers, self.options)
         return f"{c.object_size:,} bytes of machine code for {target_options(self.options).resolved()[0]}"
 
     def load(self, c: Compilation) -> str:
         target = target_options(self.options)
         library_loader.ensure_for(c.llvm_ir)  # before an object calling the library is linked
-        native = jit.NativeCode(self.obj, c.entry_name, target)
-        module = _optimized(c)
-        signature = Signature.of(module)
+        native = jit.NativeCode(c.object_code, c.entry_name, target)
+        signature = Signature.of(c.input_module or module_of(c))  # the interface the program was written with
         exe = CpuExecutable(native, signature, c.arena_bytes, c.compiled_part(), c.input_module, c.options)
         c.executable = exe
         remember(c, exe)
         if c.cache_key and self.options.cache_dir:
-            disk_cache.put(self.options.cache_dir, c.cache_key, self.obj, c, signature)
-        self.lowered, self.obj = None, []  # what the record does not keep goes now
+            disk_cache.put(self.options.cache_dir, c.cache_key, c.object_code, c, signature)
+        c.object_code = []  # what the record does not keep goes now
         return f"entry {c.entry_name} linked into this process"
 
 
+# The options each row reads (a what-if experiment changing one reruns from the first row reading it).
+LOWERING_OPTIONS = ("fast_math", "reassociate_reductions", "dot", "threads", "parallel_min_elements", "library",
+                    "cpu", "features")
+LLVM_OPTIONS = ("opt_level", "cpu", "features")
+
+
 def stages(c: Compilation) -> list[Stage]:
-    """The CPU's rows of the compile table, bound to a fresh CpuBuild."""
+    """The CPU's rows of the compile table."""
     build = CpuBuild(CpuOptions.of(c.options))
     return [
-        Stage("lower", build.lower, needs=("plan",), doc="one LLVM function per kernel + the entry"),
-        Stage("llvm-opt", build.llvm_opt, needs=("lower",), doc="LLVM's -O pipeline: inlining, vectorization"),
-        Stage("codegen", build.codegen, needs=("llvm-opt",), doc="machine code (an object file)"),
-        Stage("load", build.load, needs=("codegen",), doc="link it into this process"),
+        Stage("lower", build.lower, needs=("plan",), doc="one LLVM function per kernel + the entry",
+              makes=("llvm_ir", "entry_name", "arena_bytes", "kernels"), reads=LOWERING_OPTIONS),
+        Stage("llvm-opt", build.llvm_opt, needs=("lower",), doc="LLVM's -O pipeline: inlining, vectorization",
+              makes=("llvm_parts", "optimized_llvm_ir"), reads=(*LLVM_OPTIONS, "llvm_parts")),
+        Stage("codegen", build.codegen, needs=("llvm-opt",), doc="machine code (an object file)",
+              makes=("llvm_parts", "object_code", "object_size", "assembly_text"), reads=LLVM_OPTIONS),
+        Stage("load", build.load, needs=("codegen",), doc="link it into this process",
+              makes=("executable", "object_code")),
     ]
 
 
@@ -167,7 +172,8 @@ def _function_name(k) -> str:
     return k.function.name if k.function is not None and k.function.name != k.name else ""
 
 
-def _optimized(c: Compilation):
+def module_of(c: Compilation):
+    """The module the code is made from (after every pass)."""
     module = c.module
     if module is None:
         raise RuntimeError("no module to lower: the front stages did not run")

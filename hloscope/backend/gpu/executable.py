@@ -198,11 +198,7 @@ class GpuExecutable(Executable):
 
     @staticmethod
     def _result(spec, raw: np.ndarray) -> np.ndarray:
-        dims = spec.dims if spec.perm is None else tuple(spec.dims[d] for d in spec.perm)
-        out = raw.view(spec.dtype).reshape(dims) if raw.size else np.empty(dims, spec.dtype)
-        if spec.perm is None:
-            return out
-        return np.ascontiguousarray(out.transpose(np.argsort(spec.perm)))
+        return raw.view(spec.dtype).reshape(spec.dims) if raw.size else np.empty(spec.dims, spec.dtype)
 
     def __del__(self):
         loaded = getattr(self, "_loaded", None)

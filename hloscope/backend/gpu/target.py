@@ -13,7 +13,7 @@ target-neutral view of a kernel (`report.neutral_ir()`, `report.asm("aarch64")`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import llvmlite.binding as llvm
@@ -79,27 +79,25 @@ class GpuTools:
         return assembly(ir_text, target)
 
 
-@dataclass
+@dataclass(frozen=True)
 class GpuBuild:
-    """One compilation's way through the GPU rows (what the record does not keep). `threads`
-    is the thread model kernels are built for: NVPTX's, unless a test emulates it on the CPU."""
+    """The GPU's rows of the compile table, for these options and thread model (NVPTX's,
+    unless a test emulates it on the CPU). Stages pass their work on in the record's declared
+    fields only (lowered, device_program: dropped on load)."""
 
     options: GpuOptions
     threads: ThreadModel | None = None
-    lowered: GpuLowered | None = None
-    program: DeviceProgram | None = None
-    llvm_module: Any = None
 
     def lower(self, c: Compilation) -> str:
-        module = _optimized(c)
-        self.lowered = lower(module, lowering_options(self.options), c.memory_plan, self.threads)
-        self.program = device_program(self.lowered, module)
-        c.llvm_ir = str(self.lowered.llmod)
-        c.arena_bytes = self.lowered.layout.arena_bytes
-        c.program = self.program.describe()
-        c.thunks = thunk_sequence(self.program.steps, {k.name: k.instruction for k in self.lowered.kernels},
+        module = module_of(c)
+        c.lowered = lowered = lower(module, lowering_options(self.options), c.memory_plan, self.threads)
+        c.device_program = program = device_program(lowered, module)
+        c.llvm_ir = str(lowered.llmod)
+        c.arena_bytes = lowered.layout.arena_bytes
+        c.program = program.describe()
+        c.thunks = thunk_sequence(program.steps, {k.name: k.instruction for k in lowered.kernels},
                                   arena_bytes=c.arena_bytes)
-        return (f"{len(self.lowered.kernels)} kernels on {c.thunks.streams} stream(s), "
+        return (f"{len(lowered.kernels)} kernels on {c.thunks.streams} stream(s), "
                 f"device arena {c.arena_bytes:,} B")
 
     def ptx(self, c: Compilation) -> str:
@@ -108,60 +106,71 @@ class GpuBuild:
         target = {"triple": TRIPLE, "cpu": codegen.check_sm(opts.sm), "features": "", "opt_level": opts.opt_level}
         handle, c.optimized_llvm_ir = worker.optimize(c.llvm_ir, target)
         text = worker.assembly(handle)
-        self.llvm_module = llvm.parse_assembly(c.optimized_llvm_ir)  # for each kernel's own slice
         c.assembly_text, c.assembly_language = LazyText(text), "PTX"
         c.object_size = len(text)
-        c.kernels = self.kernels(c)
+        c.kernels = kernels(c, llvm.parse_assembly(c.optimized_llvm_ir))  # each kernel's own slice of the IR
         return f"{text.count(chr(10)):,} lines of PTX for {opts.sm}"
 
     def ptxas(self, c: Compilation) -> str:
         if not self.options.ptxas:
             return "not run (ptxas=False)"
         c.assembler = result = ptxas.assemble(c.ptx, self.options.sm)
-        c.kernels = self.kernels(c)
+        usage = result.usage if isinstance(result, ptxas.PtxasResult) else {}
+        c.kernels = [replace(k, usage=usage.get(k.name)) for k in c.kernels]
         note = result.note.splitlines()[0] if result.note else ""
         if result.ok:  # say whether SASS could be shown too
             note += f"; {result.disassembly.note}" if result.sass else "; no SASS (cuobjdump/nvdisasm not found)"
         return note
 
     def load(self, c: Compilation) -> str:
-        module = _optimized(c)
-        assert self.program is not None
+        module = module_of(c)
+        program = c.device_program
+        assert program is not None, "lower runs first"
         c.tools = GpuTools(module, c.memory_plan, self.options.emit)
-        c.executable = GpuExecutable(self.program, c.ptx, Signature.of(module), c.compiled_part(), c.input_module,
-                                     c.options)
-        self.llvm_module = None
+        c.executable = GpuExecutable(program, c.ptx, Signature.of(c.input_module or module), c.compiled_part(),
+                                     c.input_module, c.options)
+        c.lowered = c.device_program = None  # what the record does not keep goes now
         return "runs where an NVIDIA GPU and cuda-python are present"
 
-    def kernels(self, c: Compilation) -> list[Kernel]:
-        """The kernels with their launches, IR slices and (once ptxas ran) resources."""
-        assert self.lowered is not None and self.program is not None
-        usage = c.assembler.usage if isinstance(c.assembler, ptxas.PtxasResult) else {}
-        placed = {launch.name: launch.buffers for launch in self.program.launches}
-        return [
-            Kernel(k.name, k.instruction, k.kind, tuple(b.describe() for b in placed[k.name]), tuple(k.notes),
-                   1, k.elements, Launch(k.launch.grid, k.launch.block, k.launch.shared_bytes),
-                   str(k.function), codegen.function_text(self.llvm_module, k.name) if self.llvm_module else "",
-                   usage.get(k.name))
-            for k in self.lowered.kernels
-        ]
+
+def kernels(c: Compilation, llvm_module: Any) -> list[Kernel]:
+    """The kernels with their launches and IR slices (of the optimized `llvm_module`, where given)."""
+    lowered, program = c.lowered, c.device_program
+    assert lowered is not None and program is not None, "lower runs first"
+    placed = {launch.name: launch.buffers for launch in program.launches}
+    return [
+        Kernel(k.name, k.instruction, k.kind, tuple(b.describe() for b in placed[k.name]), tuple(k.notes),
+               1, k.elements, Launch(k.launch.grid, k.launch.block, k.launch.shared_bytes),
+               str(k.function), codegen.function_text(llvm_module, k.name) if llvm_module is not None else "")
+        for k in lowered.kernels
+    ]
 
 
 def stages(c: Compilation) -> list[Stage]:
     """The GPU's rows of the compile table, bound to a fresh GpuBuild."""
-    build = GpuBuild(GpuOptions.of(c.options))
+    return rows(GpuBuild(GpuOptions.of(c.options)))
+
+
+def rows(build: GpuBuild) -> list[Stage]:
+    """The rows of `build`, each declaring what it makes and reads."""
     return [
-        Stage("lower", build.lower, needs=("plan",), doc="one LLVM kernel per fusion, with its launch"),
-        Stage("ptx", build.ptx, needs=("lower",), doc="LLVM's -O pipeline for NVPTX, then PTX"),
-        Stage("ptxas", build.ptxas, needs=("ptx",), doc="ptxas -v when it is on PATH"),
-        Stage("load", build.load, needs=("ptx",), doc="the executable (runs where a GPU is)"),
+        Stage("lower", build.lower, needs=("plan",), doc="one LLVM kernel per fusion, with its launch",
+              makes=("lowered", "device_program", "llvm_ir", "arena_bytes", "program", "thunks"),
+              reads=("fast_math", "reassociate_reductions", "block_size")),
+        Stage("ptx", build.ptx, needs=("lower",), doc="LLVM's -O pipeline for NVPTX, then PTX",
+              makes=("optimized_llvm_ir", "assembly_text", "assembly_language", "object_size", "kernels"),
+              reads=("sm", "opt_level")),
+        Stage("ptxas", build.ptxas, needs=("ptx",), doc="ptxas -v when it is on PATH", makes=("assembler", "kernels"),
+              reads=("ptxas", "sm")),
+        Stage("load", build.load, needs=("ptx",), doc="the executable (runs where a GPU is)",
+              makes=("tools", "executable", "lowered", "device_program")),
     ]
 
 
 GPU = Target(NAME, parse_options, stages, "ptx", required_passes=codegen_preparation)
 
 
-def _optimized(c: Compilation) -> HloModule:
+def module_of(c: Compilation) -> HloModule:
     module = c.module
     if module is None:
         raise RuntimeError("no module to lower: the front stages did not run")
