@@ -2,8 +2,9 @@
 
     parse / trace   the source -> the input module            (hloscope.compilation.sources)
     verify          shape inference and consistency checks    (hloscope.ir.verifier)
-    optimize        the passes the target's code generator needs (Target.required_passes),
-                    then the HLO pass pipeline, every pass recorded (hloscope.passes)
+    optimize        the passes the target's code generator needs first (Target.required_passes),
+                    the HLO pass pipeline, then those it needs last (Target.lowering_passes:
+                    the CPU's type rewrites), every pass recorded (hloscope.passes)
     plan            buffer live ranges and arena offsets       (hloscope.memory)
 
 `optimize` resolves the pipeline the compilation names (a pipeline name, or pass and
@@ -44,22 +45,23 @@ def verify(c: Compilation) -> str:
     return f"{module.instruction_count()} instructions, {len(entry)} in ENTRY {entry.name}; verified"
 
 
-def optimize(c: Compilation, required: Pipeline | None = None) -> str:
-    """The passes the target's code generator needs (`required`), then the compilation's
-    pipeline."""
+def optimize(c: Compilation, required: Pipeline | None = None, lowering: Pipeline | None = None) -> str:
+    """The passes the target's code generator needs first (`required`), the compilation's
+    pipeline, then the passes it needs last (`lowering`)."""
     module = _input(c)
     pipeline = c.pipeline or resolve(c.options.get("pipeline", "default"))
+    steps = [p for p in (required, pipeline, lowering) if p is not None]
     if not c.options.get("verify", True):
-        pipeline = without_verification(pipeline)
-        required = without_verification(required) if required is not None else None
-    c.pipeline, c.records = pipeline, []
+        steps = [without_verification(p) for p in steps]
+    c.pipeline, c.records = steps[1 if required is not None else 0], []
+    optimized = module
     with collector_paused():  # passes build many small acyclic objects (see gc_pause)
-        prepared = required.run(module, c.records) if required is not None else module
-        c.optimized_module = pipeline.run(prepared, c.records)
+        for p in steps:
+            optimized = p.run(optimized, c.records)
+    c.optimized_module = optimized
     changed = sum(1 for r in c.records if r.changed)
-    first = f"{required.name}, then " if required is not None else ""
-    return (f"{first}{pipeline.name}: {len(c.records)} pass runs, {changed} changed; "
-            f"{module.instruction_count()} -> {c.optimized_module.instruction_count()} instructions")
+    return (f"{', then '.join(p.name for p in steps)}: {len(c.records)} pass runs, {changed} changed; "
+            f"{module.instruction_count()} -> {optimized.instruction_count()} instructions")
 
 
 def plan(c: Compilation) -> str:
@@ -71,11 +73,12 @@ def plan(c: Compilation) -> str:
     return f"peak {human_bytes(p.peak_bytes)} (naive {human_bytes(p.naive_bytes)}){order}"
 
 
-def front(required: Pipeline | None = None) -> tuple[Stage, ...]:
-    """verify, optimize (`required`, a target's passes, then the pipeline) and plan."""
+def front(required: Pipeline | None = None, lowering: Pipeline | None = None) -> tuple[Stage, ...]:
+    """verify, optimize (`required`, a target's first passes, the pipeline, then `lowering`,
+    its last) and plan."""
     return (
         Stage("verify", verify, needs=("parse", "trace"), doc="shape inference and consistency checks"),
-        Stage("optimize", lambda c: optimize(c, required), needs=("verify",),
+        Stage("optimize", lambda c: optimize(c, required, lowering), needs=("verify",),
               doc="the HLO pass pipeline, every pass recorded", makes=("pipeline", "records", "optimized_module"),
               reads=("pipeline", "verify")),
         Stage("plan", plan, needs=("optimize",), doc="buffer live ranges and arena offsets", makes=("memory_plan",)),

@@ -1,7 +1,8 @@
 """`Target`: what a back end (backend/cpu, backend/gpu) gives the compile driver.
 
 A target is a name, its options (checked, with defaults, as a plain dict for the record),
-its rows of the compile table, the passes its code generator needs before any pipeline, and
+its rows of the compile table, the passes its code generator needs before and after any
+pipeline, and
 how the compile cache keys its code (None: it does not cache). It never reaches into another target: the driver puts its rows after the shared
 ones (hloscope.compilation.front) and runs them.
 """
@@ -35,9 +36,11 @@ class Target:
     code_stage: str  # the stage after which the target's code (assembly, PTX) exists
     cache_key_fields: Callable[[Compilation], dict[str, Any] | None] | None = None
     load_from_disk: Callable[[Compilation, str], Executable | None] = _no_disk
-    # The passes its code generator needs whatever pipeline the compile names: run before it
-    # by the optimize stage, recorded like its passes (CPU and GPU: layout-normalization).
+    # The passes its code generator needs whatever pipeline the compile names, run by the
+    # optimize stage and recorded like the pipeline's: before it (CPU and GPU:
+    # layout-normalization) and after it, before memory planning (the CPU's type rewrites).
     required_passes: Callable[[], Pipeline | None] = _nothing_required
+    lowering_passes: Callable[[], Pipeline | None] = _nothing_required
 
     @property
     def caches(self) -> bool:

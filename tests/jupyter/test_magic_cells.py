@@ -69,7 +69,8 @@ def test_hlo_cell_random_inputs_and_args(run, shell):
     shell.user_ns["a"] = np.arange(32, dtype=np.float32).reshape(4, 8)
     result, _ = run("%%hlo --args a --passes algsimp,dce --name rep2\n" + SCALE_HLO)
     rep = shell.user_ns["rep2"]
-    assert result.success and [r.name for r in rep.records] == ["layout-normalization", "algsimp", "dce"]
+    assert result.success and [r.name for r in rep.records] == [
+        "layout-normalization", "algsimp", "dce", "complex-as-pairs", "narrow-ints-as-bytes", "small-floats-as-bytes"]
     np.testing.assert_array_equal(rep.outputs, shell.user_ns["a"] * 2)
     np.testing.assert_array_equal(shell.user_ns["_hlo"](shell.user_ns["a"]), shell.user_ns["a"] * 2)
 

@@ -218,8 +218,11 @@ def test_optimize_with_pass_names_keeps_the_results():
 def test_compile_with_pass_names_gives_the_evaluators_result(spec):
     module, args, _, case = corpus_case("layernorm")
     exe = hloscope.compile(module, backend="cpu", pipeline=spec, cache=False)
-    # the code generator's own pass first (layout-normalization), then the passes named
-    assert [r.name for r in exe.report.records] == ["layout-normalization", "algsimp", "dce", "fusion"]
+    # the code generator's own pass first (layout-normalization), the passes named, then the
+    # CPU's type rewrites
+    assert [r.name for r in exe.report.records] == [
+        "layout-normalization", "algsimp", "dce", "fusion", "complex-as-pairs", "narrow-ints-as-bytes",
+        "small-floats-as-bytes"]
     _close(exe(*args), hloscope.evaluate(module, *args), case)
 
 

@@ -26,10 +26,8 @@ from ..emit_context import ConstantPool, EmitOptions
 from ..kernel_spec import ModuleContext
 from ..llvm_types import left_unoptimized
 from ..loop_function import LoopKernel
-from .complex_as_pairs import complex_as_pairs, has_complex
-from .narrow_ints_as_bytes import has_narrow_ints, narrow_ints_as_bytes
-from .small_floats_as_bytes import has_small_floats, small_floats_as_bytes
 from ..unsupported import refuse_collectives, refuse_elided_constants, refuse_huge_shapes, refuse_new_element_types, unsupported
+from .type_passes import refuse_what_was_kept
 from .control_flow import CONTROL_FLOW, ConditionalStep, WhileStep
 from .entry import EntryEmitter
 from .kernel_choices import CpuKernels
@@ -69,15 +67,7 @@ def lower(module: HloModule, options: LoweringOptions, plan: MemoryPlan | None =
         raise unsupported(NAME, "tuple-shaped entry parameters")
     refuse_elided_constants(module, NAME)
     refuse_collectives(module, NAME)
-    if has_complex(module):  # complex values become pairs of reals in the same buffers
-        module, plan = complex_as_pairs(module), None
-        entry = module.entry_computation
-    if has_narrow_ints(module):  # s4, u4, ...: over the bytes numpy keeps them in
-        module, plan = narrow_ints_as_bytes(module), None
-        entry = module.entry_computation
-    if has_small_floats(module):  # f8, f4: converts through tables, as bytes
-        module, plan = small_floats_as_bytes(module), None
-        entry = module.entry_computation
+    refuse_what_was_kept(module)  # the type rewrites ran before (lowering_passes.py): why one could not
     refuse_new_element_types(module, NAME)
     refuse_huge_shapes(module, NAME)
     llmod = ir.Module(name=module.name)

@@ -15,7 +15,7 @@ from typing import Callable
 
 import numpy as np
 
-from ...ir.attributes import Literal
+from ...ir.attributes import Literal, ProgramShape
 from ...ir.computation import Computation
 from ...ir.dtypes import element_type
 from ...ir.instruction import Instruction
@@ -124,4 +124,10 @@ def rewrite_computations(module: HloModule, rewriter: type[TypeRewriter]) -> lis
 
 
 def with_computations(module: HloModule, computations: list[Computation]) -> HloModule:
-    return HloModule(module.name, tuple(computations), module.entry, dict(module.attrs), module.stack_frames)
+    """`module` with these computations; its header's entry layout, where it has one, says
+    the rewritten types (the executable keeps the original interface: it is the input's)."""
+    attrs = dict(module.attrs)
+    if "entry_computation_layout" in attrs:
+        entry = next(c for c in computations if c.name == module.entry)
+        attrs["entry_computation_layout"] = ProgramShape(entry.parameter_shapes, entry.result_shape)
+    return HloModule(module.name, tuple(computations), module.entry, attrs, module.stack_frames)
