@@ -121,7 +121,7 @@ class HostCalls:
             tracers = [placeholder(self.entry, base, avals[0])]
             name = tracers[0].inst.name
         else:
-            name = self.entry.lowering.mb.names.fresh(base)
+            name = self.entry.lowering.mb.names.next(base)
             tracers = [placeholder(self.entry, f"{name}.out{k}", a) for k, a in enumerate(avals)]
         call = HostCall(fn, tree, statics, slots, out_tree, reason)
         self.nodes.append(HostNode(name, call, [t.inst.name for t in operands],

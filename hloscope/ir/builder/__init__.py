@@ -15,7 +15,8 @@ Names are `opcode.N`, unique in the module, as XLA names them.
 """
 
 from .computation_builder import CompRef, ComputationBuilder, Handle, as_shape
-from .module_builder import ModuleBuilder, NameUniquer
+from .module_builder import ModuleBuilder
+from .names import NameUniquer
 from .ops import make_window
 
 __all__ = [

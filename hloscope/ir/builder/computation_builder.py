@@ -108,7 +108,7 @@ class ComputationBuilder(OpMethods):
         return name
 
     def _name(self, opcode: str, name: str | None) -> str:
-        return self.module.names.fresh(opcode) if name is None else self.module.names.claim(name)
+        return self.module.names.next(opcode) if name is None else self.module.names.keep_or_rename(name)
 
     def _metadata(self, metadata: Metadata | dict | None) -> Metadata | None:
         if isinstance(metadata, dict):

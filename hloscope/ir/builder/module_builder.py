@@ -2,38 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 from ...errors import HloVerifierError
 from ..computation import Computation
 from ..module import HloModule
 from ..shape import ArrayShape
 from .computation_builder import CompRef, ComputationBuilder
-
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z")
-
-
-class NameUniquer:
-    """Hands out names unique in one namespace: `base.N`, or a requested name if it is free."""
-
-    def __init__(self):
-        self._used: set[str] = set()
-        self._next: dict[str, int] = {}
-
-    def fresh(self, base: str) -> str:
-        n = self._next.get(base, 1)
-        while f"{base}.{n}" in self._used:
-            n += 1
-        self._next[base] = n + 1
-        return self.claim(f"{base}.{n}")
-
-    def claim(self, name: str) -> str:
-        if not _NAME.match(name):
-            raise ValueError(f"{name!r} is not a valid HLO name")
-        if name in self._used:  # like XLA's NameUniquer: `add.1` taken -> the next `add.N`
-            return self.fresh(re.sub(r"\.\d+\Z", "", name))
-        self._used.add(name)
-        return name
+from .names import NameUniquer
 
 
 class ModuleBuilder:
@@ -48,15 +22,15 @@ class ModuleBuilder:
 
     def computation(self, name: str) -> ComputationBuilder:
         """A builder for a new computation (usable as a context manager)."""
-        return ComputationBuilder(self, self._comp_names.claim(name))
+        return ComputationBuilder(self, self._comp_names.keep_or_rename(name))
 
     def add(self, comp: Computation) -> Computation:
         """Register a computation made elsewhere (its names are reserved)."""
         if self.computations.get(comp.name) is comp:
             return comp
-        self._comp_names.claim(comp.name)
+        self._comp_names.reserve(comp.name)
         for inst in comp.instructions:
-            self.names.claim(inst.name)
+            self.names.reserve(inst.name)
         self.computations[comp.name] = comp
         return comp
 

@@ -16,50 +16,19 @@ duplicated). Only at the end is each group written out ("materialized") as XLA s
     %broadcast_add_fusion = f32[8]{0} fusion(%x, %c), kind=kLoop, calls=%fused_computation
 
 Parameters are numbered in the order the body first reads them (a post-order walk from the
-root), and named `param_N` made unique in the module, as XLA names them.
+root), and named `param_N` made unique in the module (NameUniquer.keep_or_rename), as XLA
+names them.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ...ir.attributes import Metadata
+from ...ir.builder.names import NameUniquer  # the module's one uniquer (passes.naming's)
 from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.shape import Shape, TupleShape
-_SUFFIX = re.compile(r"^(.*)\.(\d+)$")
-
-
-class NameUniquer:
-    """Names unique in one module, XLA style: a wanted name if it is free (`param_0`,
-    `broadcast_add_fusion`), else its prefix with the next free number (`param_0.1`,
-    `add.8` for a copy of `add.3`)."""
-
-    def __init__(self, names=()):
-        self.used: set[str] = set(names)
-        self.counters: dict[str, int] = {}
-
-    @classmethod
-    def for_module(cls, module) -> "NameUniquer":
-        return cls(inst.name for comp in module.computations for inst in comp)
-
-    def next(self, prefix: str) -> str:
-        """`prefix.N` for the smallest N not used yet (counting on from the last one given)."""
-        n = self.counters.get(prefix, 1)
-        while f"{prefix}.{n}" in self.used:
-            n += 1
-        self.counters[prefix] = n + 1
-        self.used.add(f"{prefix}.{n}")
-        return f"{prefix}.{n}"
-
-    def keep_or_rename(self, name: str) -> str:
-        """`name` itself if free, else a fresh name with its prefix (`add.3` -> `add.8`)."""
-        if name not in self.used:
-            self.used.add(name)
-            return name
-        match = _SUFFIX.match(name)
-        return self.next(match.group(1) if match else name)
 
 
 def _rename_operand(inst: Instruction, old: str, new: str) -> Instruction:
