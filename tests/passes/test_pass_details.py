@@ -25,6 +25,13 @@ def test_name_uniquer_continues_after_the_highest_number():
     assert "add.9" in names and split_name("fused.computation.12") == ("fused.computation", 12)
 
 
+def test_name_uniquer_keeps_a_wanted_name_that_is_free_and_renames_one_that_is_taken():
+    names = NameUniquer(["add.3", "param_0"])  # the fusion builder's and the module builder's way to ask
+    assert names.keep_or_rename("fused_computation") == "fused_computation"
+    assert names.keep_or_rename("param_0") == "param_0.1"
+    assert names.keep_or_rename("add.3") == "add.4"
+
+
 EFFECT_IN_CALLEE = """HloModule m
 
 %noisy (a: f32[4]) -> f32[4] {
