@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import history
-from .diff import Change, GraphDiff, diff_steps
+from .diff import Change, StepDiff, diff_steps
 from .history import StepRecord
 from .live import no_grad
 from .metrics import METRICS
@@ -53,5 +53,5 @@ def steps() -> list[StepRecord]:
 
 
 
-__all__ = ["Change", "GraphDiff", "LazyTensor", "StepRecord", "diff_steps", "cache_size", "clear_cache", "mark_step", "metrics",
+__all__ = ["Change", "LazyTensor", "StepDiff", "StepRecord", "diff_steps", "cache_size", "clear_cache", "mark_step", "metrics",
            "metrics_report", "no_grad", "reset_metrics", "steps", "tensor"]

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..frontend.autodiff import vjp
 from ..frontend.source import user_frame
-from .graph import Call, Data, Op, Ref, Slot, topological
+from .graph import Call, Data, InputSlot, PendingOp, Ref, topological
 from .live import live_tensors, no_grad
 from .replay import run_node
 
@@ -45,10 +45,10 @@ def backward(loss: "LazyTensor", gradient: "LazyTensor | None" = None) -> None:
     if not wrt:
         return
     inputs = (root, *[t._ref for t in wrt], *([gradient._ref] if gradient is not None else []))
-    call = Call("grad", None, tuple(Slot(i) for i in range(len(inputs))),
+    call = Call("grad", None, tuple(InputSlot(i) for i in range(len(inputs))),
                 {"n": len(wrt), "seeded": gradient is not None})
     key = ("grad", len(wrt), gradient is not None)
-    op = Op(call, inputs, tuple(t._ref.aval for t in wrt), user_frame(), key, differentiable=False,
+    op = PendingOp(call, inputs, tuple(t._ref.aval for t in wrt), user_frame(), key, differentiable=False,
             replay=_replay_grad)
     with no_grad():
         for i, leaf in enumerate(wrt):
@@ -81,12 +81,12 @@ def _reached_leaves(root: Ref) -> list["LazyTensor"]:
                                "by a step (its buffer now holds the new value); call backward() before the "
                                "update's mark_step, as torch requires (it reports such a tensor as modified "
                                "by an inplace operation)")
-        if isinstance(node, Op) and node.differentiable:
+        if isinstance(node, PendingOp) and node.differentiable:
             stack.extend(r.node for r in node.inputs)
     return sorted(found.values(), key=lambda t: t._order)
 
 
-def _replay_grad(op: Op, env: Any) -> tuple:
+def _replay_grad(op: PendingOp, env: Any) -> tuple:
     """The gradients of the grad node, traced with hloscope.vjp (see the module docstring)."""
     n = op.call.kwargs["n"]
     loss_ref, wrt_refs = op.inputs[0], op.inputs[1 : 1 + n]
@@ -101,7 +101,7 @@ def _replay_grad(op: Op, env: Any) -> tuple:
         depends = set(local)
         values = ChainMap(local, env)
         for node in subgraph:
-            if node.uid in local or not isinstance(node, Op) or not node.differentiable:
+            if node.uid in local or not isinstance(node, PendingOp) or not node.differentiable:
                 continue
             if any(r.node.uid in depends for r in node.inputs):
                 local[node.uid] = run_node(node, values)

@@ -44,7 +44,9 @@ class Change:
 
 
 @dataclass
-class GraphDiff:
+class StepDiff:
+    """The changes between two steps' graphs (hloscope.viz.diff's GraphDiff compares two HLO modules)."""
+
     before: StepRecord
     after: StepRecord
     changes: list[Change]
@@ -75,7 +77,7 @@ def _dtype(aval: str) -> str:
     return aval.split("[", 1)[0]
 
 
-def diff_steps(before: StepRecord, after: StepRecord) -> GraphDiff:
+def diff_steps(before: StepRecord, after: StepRecord) -> StepDiff:
     """The changes from `before`'s graph to `after`'s (see the module docstring)."""
     a, b = before.listing, after.listing
     matcher = difflib.SequenceMatcher(a=[_align_key(x) for x in a], b=[_align_key(x) for x in b], autojunk=False)
@@ -109,7 +111,7 @@ def diff_steps(before: StepRecord, after: StepRecord) -> GraphDiff:
             changes.append(Change("op", x, y, cause=True))
             if y is not None:
                 changed.add(y.number)
-    return GraphDiff(before, after, changes)
+    return StepDiff(before, after, changes)
 
 
 def _static_follows_shape(x: NodeLine, y: NodeLine) -> bool:

@@ -1,15 +1,16 @@
 """The pending graph: what lazy tensors record instead of computing.
 
 A node is either device data (`Data`: a concrete numpy array, the result of an earlier step
-or of `lz.tensor`) or an operation (`Op`: one numpy-level call, its lazy inputs and its
-static arguments). A lazy tensor points at one output of one node (`Ref`). Nodes are
+or of `lz.tensor`) or an operation (`PendingOp`: one numpy-level call, its lazy inputs and
+its static arguments). A lazy tensor points at one output of one node (`Ref`). Nodes are
 immutable; an in-place update (`w -= g`) points the tensor at a new node.
 
-`Op.call` is the numpy call to replay, with every lazy input replaced by a `Slot(i)`: step.py
-re-applies it to tracers, so hloscope's tracer, lowering rules and autodiff do all the work.
-`Op.key` is the call's structure without its inputs: the function, the static arguments (axes,
-indices, Python numbers), and how inputs are placed. Two steps with the same nodes, keys,
-wiring and input shapes/dtypes compile to the same program (see `structure`).
+`PendingOp.call` is the numpy call to replay, with every lazy input replaced by an
+`InputSlot(i)`: step.py re-applies it to tracers, so hloscope's tracer, lowering rules and
+autodiff do all the work. `PendingOp.key` is the call's structure without its inputs: the
+function, the static arguments (axes, indices, Python numbers), and how inputs are placed.
+Two steps with the same nodes, keys, wiring and input shapes/dtypes compile to the same
+program (see `structure`).
 """
 
 from __future__ import annotations
@@ -27,14 +28,14 @@ _ids = itertools.count()
 
 
 @dataclass(frozen=True)
-class Slot:
+class InputSlot:
     """Where the i-th lazy input goes in a recorded call."""
 
     index: int
 
 
-class Node:
-    """A node of the pending graph (Data or Op); `uid` orders nodes by creation."""
+class PendingNode:
+    """A node of the pending graph (Data or PendingOp); `uid` orders nodes by creation."""
 
     __slots__ = ("uid",)
 
@@ -42,7 +43,7 @@ class Node:
         self.uid = next(_ids)
 
 
-class Data(Node):
+class Data(PendingNode):
     """Device data: a concrete array that a step takes as a parameter."""
 
     __slots__ = ("array", "aval", "source", "donated")
@@ -76,7 +77,7 @@ class Call(NamedTuple):
         return base if self.method == "__call__" else f"{base}.{self.method}"
 
 
-class Op(Node):
+class PendingOp(PendingNode):
     """One recorded call: its inputs (Refs), the avals of its outputs, where it was written."""
 
     __slots__ = ("call", "inputs", "avals", "source", "key", "differentiable", "replay")
@@ -98,7 +99,7 @@ class Op(Node):
 class Ref:
     """Output `index` of `node`: what a lazy tensor holds."""
 
-    node: Node
+    node: PendingNode
     index: int = 0
 
     @property
@@ -108,7 +109,7 @@ class Ref:
 
     @property
     def pending(self) -> bool:
-        return isinstance(self.node, Op)
+        return isinstance(self.node, PendingOp)
 
 
 def describe_static(value: Any) -> Any:
@@ -123,7 +124,7 @@ def describe_static(value: Any) -> Any:
         return ("scalar", value.dtype.str, value.item())
     if isinstance(value, np.dtype) or (isinstance(value, type) and issubclass(value, np.generic)):
         return ("dtype", np.dtype(value).str)
-    if value is Ellipsis or value is None or isinstance(value, (bool, int, float, complex, str, Slot)):
+    if value is Ellipsis or value is None or isinstance(value, (bool, int, float, complex, str, InputSlot)):
         return (type(value).__name__, value)
     if isinstance(value, np.ufunc) or callable(value):
         return ("callable", getattr(value, "__module__", ""), getattr(value, "__qualname__", repr(value)))
@@ -162,18 +163,18 @@ def _describe_call(call: Call) -> Any:
             describe_static(call.kwargs))
 
 
-def topological(outputs: list[Ref]) -> list[Node]:
+def topological(outputs: list[Ref]) -> list[PendingNode]:
     """Every node the outputs depend on, inputs before users, in a canonical order (depth
     first from the outputs in order, inputs in order): the same program gives the same list."""
-    order: list[Node] = []
+    order: list[PendingNode] = []
     seen: set[int] = set()
     for out in outputs:
-        stack: list[tuple[Node, int]] = [(out.node, 0)]
+        stack: list[tuple[PendingNode, int]] = [(out.node, 0)]
         while stack:
             node, i = stack.pop()
             if node.uid in seen:
                 continue
-            inputs = node.inputs if isinstance(node, Op) else ()
+            inputs = node.inputs if isinstance(node, PendingOp) else ()
             if i < len(inputs):
                 stack.append((node, i + 1))
                 child = inputs[i].node

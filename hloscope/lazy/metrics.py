@@ -19,8 +19,8 @@ from ..frontend.source import SourceInfo
 
 
 @dataclass
-class Metrics:
-    """The runtime's counters (one instance: `METRICS`)."""
+class LazyMetrics:
+    """The lazy runtime's counters and timings (one instance: `METRICS`; torch_xla calls them metrics)."""
 
     compiles: int = 0
     cache_hits: int = 0
@@ -65,7 +65,7 @@ class Metrics:
         }
 
 
-METRICS = Metrics()
+METRICS = LazyMetrics()
 
 
 def sync_line(source: SourceInfo | None) -> str:
@@ -77,7 +77,7 @@ def sync_line(source: SourceInfo | None) -> str:
 
 def reset() -> None:
     global METRICS
-    fresh = Metrics()
+    fresh = LazyMetrics()
     METRICS.__dict__.update(fresh.__dict__)
 
 
@@ -85,7 +85,7 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1e3:.2f} ms"
 
 
-def report(m: Metrics) -> str:
+def report(m: LazyMetrics) -> str:
     """torch_xla-like text: counters first, then metrics with totals and rates."""
     steps = m.executions
     sizes = m.graph_sizes

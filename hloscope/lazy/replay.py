@@ -12,12 +12,12 @@ from typing import Any, Mapping
 
 from ..frontend.pytree import flatten
 from ..frontend.source import written_at
-from .graph import Call, Op, Slot
+from .graph import Call, InputSlot, PendingOp
 
 
 def fill(template: Any, values: list) -> Any:
-    """`template` with every Slot(i) replaced by values[i] (through tuples, lists, dicts)."""
-    if isinstance(template, Slot):
+    """`template` with every InputSlot(i) replaced by values[i] (through tuples, lists, dicts)."""
+    if isinstance(template, InputSlot):
         return values[template.index]
     if isinstance(template, tuple):
         return tuple(fill(t, values) for t in template)
@@ -41,7 +41,7 @@ def apply_call(call: Call, values: list) -> Any:
     raise ValueError(f"a {call.kind} call is replayed by its node (see autograd.py)")
 
 
-def run_node(op: Op, env: Mapping[int, list]) -> list:
+def run_node(op: PendingOp, env: Mapping[int, list]) -> list:
     """The flat outputs of `op`, its inputs read from `env` (node uid -> flat outputs)."""
     with written_at(op.source):
         if op.replay is not None:

@@ -30,7 +30,7 @@ from ..frontend.source import SourceInfo, user_frame
 from ..ir.aliasing import Alias, InputOutputAlias
 from ..ir.module import HloModule
 from . import history
-from .graph import Data, Node, Op, Ref, Slot, describe_static, topological
+from .graph import Data, InputSlot, PendingNode, PendingOp, Ref, describe_static, topological
 from .history import NodeLine, StepRecord
 from .live import live_tensors
 from .metrics import METRICS, sync_line
@@ -141,10 +141,10 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
     return record
 
 
-def _node_key(node: Node, number: dict[int, int]) -> tuple:
+def _node_key(node: PendingNode, number: dict[int, int]) -> tuple:
     if isinstance(node, Data):
         return ("data", node.aval.shape, node.aval.dtype.str, node.aval.weak)
-    assert isinstance(node, Op)
+    assert isinstance(node, PendingOp)
     return ("op", node.key, tuple((number[r.node.uid], r.index) for r in node.inputs), node.differentiable)
 
 
@@ -170,13 +170,13 @@ def _aliases(everyone: list, tensors: list, out_index: dict, param_number: dict)
     return pairs
 
 
-def _compile(order: list[Node], params: list[Data], outputs: list[Ref], aliases: list[tuple[int, int]],
+def _compile(order: list[PendingNode], params: list[Data], outputs: list[Ref], aliases: list[tuple[int, int]],
              name: str) -> CompiledStep:
     """Trace the replay of the graph into HLO, mark the aliases, compile."""
     def step_fn(*values):
         env: dict[int, list] = {p.uid: [v] for p, v in zip(params, values)}
         for node in order:
-            if isinstance(node, Op):
+            if isinstance(node, PendingOp):
                 env[node.uid] = run_node(node, env)
         return tuple(env[r.node.uid][r.index] for r in outputs)
 
@@ -193,14 +193,14 @@ def _compile(order: list[Node], params: list[Data], outputs: list[Ref], aliases:
     return CompiledStep(run, module, getattr(exe, "report", None), tuple_root)
 
 
-def _listing(order: list[Node], number: dict[int, int]) -> list[NodeLine]:
+def _listing(order: list[PendingNode], number: dict[int, int]) -> list[NodeLine]:
     lines = []
     for i, node in enumerate(order):
         if isinstance(node, Data):
             where = f"{node.source.short_file}:{node.source.line}" if node.source else ""
             lines.append(NodeLine(i, "data", (), node.aval.short(), "", where))
             continue
-        assert isinstance(node, Op)
+        assert isinstance(node, PendingOp)
         inputs = tuple(f"%{number[r.node.uid]}" + (f".{r.index}" if r.index else "") for r in node.inputs)
         aval = node.avals[0].short() if len(node.avals) == 1 else "(" + ", ".join(a.short() for a in node.avals) + ")"
         static = _static_text(node)
@@ -209,11 +209,11 @@ def _listing(order: list[Node], number: dict[int, int]) -> list[NodeLine]:
     return lines
 
 
-def _static_text(op: Op) -> str:
+def _static_text(op: PendingOp) -> str:
     """The call's static arguments, short (`axis=1`, `0.1`)."""
     parts = []
     for a in op.call.args:
-        if not isinstance(a, Slot) and a is not None:
+        if not isinstance(a, InputSlot) and a is not None:
             parts.append(_short(a))
     for k, v in op.call.kwargs.items():
         if v is not None and v is not False:

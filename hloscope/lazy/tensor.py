@@ -2,7 +2,7 @@
 
 numpy's dispatch protocols bring every call here: `np.tanh(t)` reaches `__array_ufunc__`,
 `np.mean(t)` `__array_function__`, operators and methods call the same numpy functions, and
-`t[i]` records a getitem. Each call becomes one `Op` of the pending graph (graph.py), with
+`t[i]` records a getitem. Each call becomes one `PendingOp` of the pending graph (graph.py), with
 its result's shape and dtype found at once (infer.py). Reading a value (`.numpy()`,
 `.item()`, `float()`, `print`, `bool()`) runs the pending graph first: an implicit sync
 (step.py), counted with the user's line.
@@ -23,7 +23,7 @@ from ..errors import UnsupportedError
 from ..frontend.pytree import unflatten
 from ..frontend.source import user_frame
 from . import step
-from .graph import Call, Data, Op, Ref, Slot, call_key
+from .graph import Call, Data, InputSlot, PendingOp, Ref, call_key
 from .infer import result_avals
 from .live import grad_enabled, register
 from .metrics import METRICS
@@ -290,7 +290,7 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
     started = time.perf_counter()
     source = user_frame()
     refs: list[Ref] = []
-    slots: dict[tuple[int, int], Slot] = {}
+    slots: dict[tuple[int, int], InputSlot] = {}
     any_requires = False
 
     def slot(x: Any) -> Any:
@@ -312,7 +312,7 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
             return x
         where = (ref.node.uid, ref.index)
         if where not in slots:
-            slots[where] = Slot(len(refs))
+            slots[where] = InputSlot(len(refs))
             refs.append(ref)
         return slots[where]
 
@@ -326,7 +326,7 @@ def record(kind: str, func: Any, args: tuple, kwargs: dict, method: str = "__cal
         raise UnsupportedError(str(e).replace("by hloscope.jit", "on a lazy tensor (hloscope.lazy)")) from None
     differentiable = differentiable and grad_enabled()
     requires = differentiable and any_requires
-    op = Op(call, tuple(refs), avals, source, key, differentiable)
+    op = PendingOp(call, tuple(refs), avals, source, key, differentiable)
     outs = [LazyTensor(Ref(op, i), requires_grad=requires, is_leaf=not requires) for i in range(len(avals))]
     METRICS.recorded_ops += 1
     METRICS.record_time_s += time.perf_counter() - started

@@ -32,9 +32,10 @@ _KIND = re.compile(r"^\s*(?:\d+: )?(k\w+)")
 
 
 @dataclass(frozen=True)
-class Thunk:
-    """One line of the thunk sequence: its kind (kKernel, kCopy, kGemm, ...) and, for a
-    kernel launch, the kernel, the instruction it runs and its launch dimensions."""
+class ThunkLine:
+    """One line of XLA's thunk_sequence.txt: its kind (kKernel, kCopy, kGemm, ...) and, for a
+    kernel launch, the kernel, the instruction it runs and its launch dimensions. (hloscope's
+    own GPU program is a runtime.thunks.ThunkSequence, with streams and events.)"""
 
     kind: str
     kernel: str = ""
@@ -48,7 +49,8 @@ def sanitized(name: str) -> str:
     return "_" + out if out[0].isdigit() else out
 
 
-def read_thunks(path: Path) -> list[Thunk]:
+def read_thunks(path: Path) -> list[ThunkLine]:
+    """Every line of a thunk_sequence.txt; an XlaDumpError names a line that is not a thunk."""
     thunks = []
     for number, line in enumerate(path.read_text().splitlines(), 1):
         if not line.strip():
@@ -57,7 +59,7 @@ def read_thunks(path: Path) -> list[Thunk]:
         if kind is None:
             raise XlaDumpError(f"{path}, line {number}: not a thunk (expected 'NNN: kKind ...'): {line[:120]!r}")
         if kind.group(1) != "kKernel":
-            thunks.append(Thunk(kind.group(1)))
+            thunks.append(ThunkLine(kind.group(1)))
             continue
         kernel, launch = _KERNEL.search(line), _LAUNCH.search(line)
         if kernel is None or launch is None:
@@ -65,8 +67,8 @@ def read_thunks(path: Path) -> list[Thunk]:
                                f"{line[:120]!r}")
         dims = [int(d) for d in launch.groups()]
         annotation = _ANNOTATION.search(line)
-        thunks.append(Thunk("kKernel", kernel.group(1), annotation.group(1) if annotation else "",
-                            Launch((dims[0], dims[1], dims[2]), (dims[3], dims[4], dims[5]))))
+        thunks.append(ThunkLine("kKernel", kernel.group(1), annotation.group(1) if annotation else "",
+                                Launch((dims[0], dims[1], dims[2]), (dims[3], dims[4], dims[5]))))
     return thunks
 
 
@@ -76,7 +78,7 @@ def function_text(llvm_ir: str, name: str) -> str:
     return found.group(0) if found else ""
 
 
-def gpu_kernels(module: HloModule, thunks: list[Thunk], llvm_ir: str, optimized_llvm_ir: str) -> list[Kernel]:
+def gpu_kernels(module: HloModule, thunks: list[ThunkLine], llvm_ir: str, optimized_llvm_ir: str) -> list[Kernel]:
     """One Kernel per kernel launch, in the thunk sequence's order, with its instruction's kind."""
     by_kernel = {sanitized(inst.name): inst for _, inst in module.all_instructions()}
     kernels = []

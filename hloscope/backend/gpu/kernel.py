@@ -8,7 +8,7 @@ outputs and temporaries, all in the executable's one device arena), in a fixed o
 Array constants are not arguments: they are globals of the module (PTX `.global`, with
 their bytes in the PTX text), read in place. The launch configuration (grid, block,
 static shared memory) is decided by the kernel emitter and kept with the kernel, since the
-executable launches exactly what was compiled.
+executable launches exactly what was compiled (as the record's `Launch`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Iterator, Protocol
 
 from llvmlite import ir
 
+from ...compilation.record import Launch  # the record's: what the emitter decides is what is shown
 from ...ir.computation import Computation
 from ..llvm_types import I64, PTR, VOID, emitted
 from ..buffers import Buffer
@@ -48,29 +49,6 @@ class ThreadModel(Protocol):
     def launch_bound(self, llmod: ir.Module, fn: ir.Function, block: tuple) -> None: ...
 
     def global_pointer(self, b: ir.IRBuilder, ptr: ir.Argument) -> ir.Value: ...
-
-
-@dataclass(frozen=True)
-class Launch:
-    """How a kernel is launched: blocks per grid, threads per block, static shared bytes."""
-
-    grid: tuple[int, int, int]
-    block: tuple[int, int, int]
-    shared_bytes: int = 0
-
-    @property
-    def threads(self) -> int:
-        g, t = self.grid, self.block
-        return g[0] * g[1] * g[2] * t[0] * t[1] * t[2]
-
-    @property
-    def empty(self) -> bool:
-        """A grid with no blocks (zero-sized outputs): the launch is skipped."""
-        return self.threads == 0
-
-    def describe(self) -> str:
-        g, t = self.grid, self.block
-        return f"grid ({g[0]}, {g[1]}, {g[2]}) x block ({t[0]}, {t[1]}, {t[2]}), {self.shared_bytes} B shared"
 
 
 @dataclass

@@ -32,7 +32,10 @@ from . import codegen
 
 
 @dataclass(frozen=True)
-class Target:
+class AssemblyTarget:
+    """One of the four targets LLVM compiles the same kernel for (not a compile target:
+    hloscope.compilation.Target is what a back end gives the compile driver)."""
+
     name: str
     triple: str
     cpu: str
@@ -40,16 +43,17 @@ class Target:
 
 
 TARGETS = {
-    "x86-64": Target("x86-64", "x86_64-unknown-linux-gnu", "x86-64-v3", "%rdi"),
-    "aarch64": Target("aarch64", "aarch64-unknown-linux-gnu", "neoverse-n1", "[x0"),
-    "nvptx": Target("nvptx", "nvptx64-nvidia-cuda", "sm_80", ".address_size 64"),
-    "amdgpu": Target("amdgpu", "amdgcn-amd-amdhsa", "gfx90a", ".amdgcn_target"),
+    "x86-64": AssemblyTarget("x86-64", "x86_64-unknown-linux-gnu", "x86-64-v3", "%rdi"),
+    "aarch64": AssemblyTarget("aarch64", "aarch64-unknown-linux-gnu", "neoverse-n1", "[x0"),
+    "nvptx": AssemblyTarget("nvptx", "nvptx64-nvidia-cuda", "sm_80", ".address_size 64"),
+    "amdgpu": AssemblyTarget("amdgpu", "amdgcn-amd-amdhsa", "gfx90a", ".amdgcn_target"),
 }
 ALIASES = {"x86": "x86-64", "x86_64": "x86-64", "arm64": "aarch64", "ptx": "nvptx", "cuda": "nvptx",
            "amdgcn": "amdgpu", "rocm": "amdgpu"}
 
 
-def target(name: str) -> Target:
+def target(name: str) -> AssemblyTarget:
+    """The assembly target called `name` (or one of its aliases: x86, arm64, ptx, cuda, rocm, ...)."""
     key = ALIASES.get(name.lower(), name.lower())
     if key not in TARGETS:
         raise HloscopeError(f"unknown target {name!r}; choose one of {sorted(TARGETS)}")
