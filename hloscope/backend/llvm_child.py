@@ -75,8 +75,23 @@ def optimize(llvm: Any, ir_text: str, t: dict[str, Any]) -> Any:
         merge.add_merge_functions_pass()
         merge.run(mod, pb)
     pb.getModulePassManager().run(mod, pb)
+    drop_unused_vector_forms(llvm, mod, pb)
     mod.verify()
     return mod
+
+
+def drop_unused_vector_forms(llvm: Any, mod: Any, pb: Any) -> None:
+    """Functions the IR kept `weak_odr` only so that they outlive the optimizer's early passes
+    (the math functions' vector forms, which the loop vectorizer calls: backend/mathlib/variants.py)
+    become internal, and those that no loop calls are deleted before code generation."""
+    kept = [f for f in mod.functions if f.linkage == llvm.Linkage.weak_odr and not f.is_declaration]
+    if not kept:
+        return
+    for f in kept:
+        f.linkage = llvm.Linkage.internal
+    dce = llvm.create_new_module_pass_manager()
+    dce.add_global_dead_code_eliminate_pass()
+    dce.run(mod, pb)
 
 
 class Child:

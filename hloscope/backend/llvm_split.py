@@ -39,7 +39,7 @@ from typing import Callable
 MIN_LINES_TO_SPLIT = 200
 SEPARATOR = "; ---- hloscope: LLVM module part {k} of {n} ----"
 _SEPARATOR = re.compile(r"^; ---- hloscope: LLVM module part \d+ of \d+ ----$", re.M)
-_LOCAL_LINKAGE = re.compile(r"^define (internal|private) ")
+_LOCAL_LINKAGE = re.compile(r"^define (internal|private|weak_odr) ")  # weak_odr: a vector form (mathlib/variants.py)
 _DEFINED = re.compile(r'@"([^"]+)"\(|@([-\w.$]+)\(')
 _LOCAL_NAME = re.compile(r'%"[^"]*"|%[-\w.$]+|![0-9]+')  # values, and metadata (each loop's own ID)
 STRAIGHT_LINE_WEIGHT = 0.2  # a line without a loop around it, against a line in a loop

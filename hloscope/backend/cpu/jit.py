@@ -31,6 +31,7 @@ import llvmlite.binding as llvm
 from llvmlite import ir
 
 from ...errors import NotSupportedError
+from ..llvm_child import drop_unused_vector_forms
 from . import blas
 from .half_floats import SYMBOLS as HALF_SYMBOLS
 from .half_floats import half_module
@@ -191,6 +192,7 @@ def optimize(ir_text: str, options: TargetOptions, for_jit: bool = True) -> llvm
     pto.loop_unrolling = options.unroll
     pb = llvm.create_pass_builder(tm, pto)
     pb.getModulePassManager().run(mod, pb)
+    drop_unused_vector_forms(llvm, mod, pb)
     mod.verify()
     return mod
 

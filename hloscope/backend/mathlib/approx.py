@@ -45,9 +45,10 @@ from functools import partial
 
 from llvmlite import ir
 
-from ..llvm_types import F64, type_of
-from .builder import MathBuilder
+from ..llvm_types import type_of
+from .builder import MathBuilder, type_suffix
 from .trig import beyond_cody_waite
+from .variants import no_side_effects, outlined_call
 
 UNARY = (
     "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "tanh",
@@ -72,16 +73,25 @@ def unary(ctx, opcode: str, x: ir.Value) -> ir.Value:
     if flags is not None and opcode in CODY_WAITE_ONLY:
         flags.append(beyond_cody_waite(MathBuilder(ctx.b, ctx.module, type_of(x)), x))
         opcode = CODY_WAITE_ONLY[opcode]
-    return ctx.b.call(function_for(ctx.module, opcode, type_of(x)), [x])
+    return _call(ctx, opcode, [x])
 
 
 def binary(ctx, opcode: str, x: ir.Value, y: ir.Value) -> ir.Value:
-    return ctx.b.call(function_for(ctx.module, opcode, type_of(x)), [x, y])
+    return _call(ctx, opcode, [x, y])
+
+
+def _call(ctx, opcode: str, args: list[ir.Value]) -> ir.Value:
+    """The CPU calls the approximation and LLVM's vectorizer calls its vector form
+    (variants.py); other targets inline it."""
+    if ctx.target == "cpu":
+        return outlined_call(ctx.b, ctx.module, opcode, args)
+    return ctx.b.call(function_for(ctx.module, opcode, type_of(args[0])), args)
 
 
 def function_for(module: ir.Module, opcode: str, ty: ir.Type) -> ir.Function:
-    """`@hloscope.<opcode>.<f32|f64>`, defined in `module` on first use (internal, always inline)."""
-    name = f"hloscope.{opcode}.{'f64' if ty == F64 else 'f32'}"
+    """`@hloscope.<opcode>.<f32|f64|v8f32|...>`, defined in `module` on first use (internal,
+    always inline where a call does not say otherwise)."""
+    name = f"hloscope.{opcode}.{type_suffix(ty)}"
     fn = module.globals.get(name)
     if fn is not None:
         return fn
@@ -90,7 +100,7 @@ def function_for(module: ir.Module, opcode: str, ty: ir.Type) -> ir.Function:
     fn = ir.Function(module, ir.FunctionType(ty, [ty] * arity), name)
     fn.linkage = "internal"
     fn.attributes.add("alwaysinline")
-    fn.attributes.add("nounwind")
+    no_side_effects(fn)
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     b.ret(impl(MathBuilder(b, module, ty), *fn.args))
     return fn

@@ -5,6 +5,10 @@ code: polynomials (Horner's rule with `llvm.fmuladd`, which becomes an FMA where
 has one), selects instead of branches, and bit manipulation of the float's exponent. With
 no branches and no calls, LLVM's loop vectorizer turns a scalar loop over them into
 <8 x float> code, which is the point: a libm call per element would stay scalar.
+
+The same code also writes the vector forms (`<8 x float>`, ...) that a CPU kernel's
+vectorized loop calls (variants.py): a MathBuilder for a vector type makes its constants
+splats and names its intrinsics for that type, so an approximation reads the same for both.
 """
 
 from __future__ import annotations
@@ -16,28 +20,67 @@ from llvmlite import ir
 from ..llvm_types import F32, F64, emitted, type_of
 
 
+class Splat(ir.Constant):
+    """A vector constant with one value in every lane, printed `splat (float 1.5)`: one
+    coefficient of a 16-lane polynomial is one short token, not sixteen."""
+
+    def __init__(self, ty: ir.VectorType, element: ir.Constant):
+        self.type = ty
+        self.constant = element
+
+    def _get_reference(self) -> str:
+        return f"splat ({self.constant})"
+
+
+def lanes_of(ty: ir.Type) -> int:
+    """How many lanes a value of `ty` has: 0 for a scalar."""
+    return ty.count if isinstance(ty, ir.VectorType) else 0
+
+
+def element_of(ty: ir.Type) -> ir.Type:
+    return ty.element if isinstance(ty, ir.VectorType) else ty
+
+
+def type_suffix(ty: ir.Type) -> str:
+    """How LLVM names `ty` in an overloaded intrinsic: f32, f64, i32, v8f32, v4i64..."""
+    element = element_of(ty)
+    name = "f64" if element == F64 else "f32" if element == F32 else f"i{element.width}"
+    return f"v{ty.count}{name}" if isinstance(ty, ir.VectorType) else name
+
+
 class MathBuilder:
-    """IRBuilder helpers for one float type (f32 or f64), plus calls to other approximations."""
+    """IRBuilder helpers for one float type (f32 or f64, or a vector of them), plus calls to
+    other approximations."""
 
     def __init__(self, b: ir.IRBuilder, module: ir.Module, ty: ir.Type):
         self.b = b
         self.module = module
         self.t = ty
-        self.wide = ty == F64
-        self.it = ir.IntType(64 if self.wide else 32)
+        self.lanes = lanes_of(ty)
+        self.wide = element_of(ty) == F64
+        self.it = self.like(ir.IntType(64 if self.wide else 32))
         self.mantissa_bits = 52 if self.wide else 23
         self.bias = 1023 if self.wide else 127
 
-    # -- constants and intrinsics
+    # -- types and constants
+    def like(self, element: ir.Type) -> ir.Type:
+        """`element`, or a vector of it with as many lanes as this builder's type."""
+        return ir.VectorType(element, self.lanes) if self.lanes else element
+
+    def const(self, element: ir.Type, value) -> ir.Constant:
+        """`value` as an `element` constant, splat over the lanes of a vector builder."""
+        scalar = ir.Constant(element, value)
+        return Splat(ir.VectorType(element, self.lanes), scalar) if self.lanes else scalar
+
     def c(self, value: float) -> ir.Constant:
-        return ir.Constant(self.t, float(value))
+        return self.const(element_of(self.t), float(value))
 
     def ci(self, value: int) -> ir.Constant:
-        return ir.Constant(self.it, value)
+        return self.const(element_of(self.it), value)
 
     def intrinsic(self, name: str, *args: ir.Value) -> ir.Value:
         t = type_of(args[0])
-        full = f"llvm.{name}.{'f64' if t == F64 else 'f32'}"
+        full = f"llvm.{name}.{type_suffix(t)}"
         fn = self.module.globals.get(full)
         if fn is None:
             fn = ir.Function(self.module, ir.FunctionType(t, [type_of(a) for a in args]), full)
@@ -150,7 +193,7 @@ class MathBuilder:
 
     def to_int(self, x):
         """A float to an integer of the same width, saturating (NaN -> 0), never poison."""
-        name = f"llvm.fptosi.sat.i{self.it.width}.{'f64' if self.wide else 'f32'}"
+        name = f"llvm.fptosi.sat.{type_suffix(self.it)}.{type_suffix(self.t)}"
         fn = self.module.globals.get(name)
         if fn is None:
             fn = ir.Function(self.module, ir.FunctionType(self.it, [self.t]), name)
@@ -164,7 +207,7 @@ class MathBuilder:
         return self.b.call(function_for(self.module, opcode, type_of(args[0])), list(args))
 
     def widen(self, x) -> ir.Instruction:
-        return emitted(self.b.fpext(x, F64))
+        return emitted(self.b.fpext(x, self.like(F64)))
 
     def narrow(self, x) -> ir.Instruction:
-        return emitted(self.b.fptrunc(x, F32))
+        return emitted(self.b.fptrunc(x, self.like(F32)))

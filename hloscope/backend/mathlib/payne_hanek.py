@@ -79,22 +79,33 @@ def _table(m: MathBuilder, name: str, words: list[int]) -> ir.GlobalVariable:
     return g
 
 
-def _load(m: MathBuilder, table: ir.GlobalVariable, index) -> ir.Instruction:
-    """table[index] zero-extended to i64 (index an in-bounds i64)."""
+def _load(m: MathBuilder, table: ir.GlobalVariable, index) -> ir.Value:
+    """table[index] zero-extended to i64 (index an in-bounds i64); lane by lane for a vector
+    builder (LLVM makes a gather of it where the target has one)."""
+    if not m.lanes:
+        return _load_one(m, table, index)
+    out: ir.Value = ir.Constant(m.like(I64), None)
+    for lane in range(m.lanes):
+        k = ir.Constant(I32, lane)
+        out = m.b.insert_element(out, _load_one(m, table, m.b.extract_element(index, k)), k)
+    return out
+
+
+def _load_one(m: MathBuilder, table: ir.GlobalVariable, index) -> ir.Instruction:
     ptr = m.b.gep(table, [ir.Constant(I64, 0), index], inbounds=True)
     return emitted(m.b.zext(m.b.load(ptr), I64))
 
 
-def _c(value: int) -> ir.Constant:
-    return ir.Constant(I64, value)
+def _c(m: MathBuilder, value: int) -> ir.Constant:
+    return m.const(I64, value)
 
 
 def _lo(m: MathBuilder, v):
-    return m.b.and_(v, _c(0xFFFFFFFF))
+    return m.b.and_(v, _c(m, 0xFFFFFFFF))
 
 
 def _hi(m: MathBuilder, v):
-    return m.b.lshr(v, _c(LIMB))
+    return m.b.lshr(v, _c(m, LIMB))
 
 
 def reduce_huge(m: MathBuilder, a):
@@ -108,11 +119,11 @@ def reduce_huge(m: MathBuilder, a):
     # top: bits 2^1 .. 2^-62 of the quadrant count x*2/pi (mod 4), then `low` below it.
     # Round to the nearest quadrant; the rest, shifted up 2 bits, is a signed fraction in
     # [-1/2, 1/2) of a quadrant.
-    q = m.b.lshr(m.b.add(top, _c(1 << 61)), _c(62))
-    signed = m.b.shl(top, _c(2))
+    q = m.b.lshr(m.b.add(top, _c(m, 1 << 61)), _c(m, 62))
+    signed = m.b.shl(top, _c(m, 2))
     if low is not None:
-        signed = m.b.or_(signed, m.b.lshr(low, _c(62)))
-        low = m.b.shl(low, _c(2))
+        signed = m.b.or_(signed, m.b.lshr(low, _c(m, 62)))
+        low = m.b.shl(low, _c(m, 2))
     r = _to_radians(m, signed, low)
     q = q if m.wide else m.b.trunc(q, m.it)
     return r, q
@@ -121,14 +132,14 @@ def reduce_huge(m: MathBuilder, a):
 def _f32_fraction(m: MathBuilder, bits):
     """Top 64 bits of m * window mod 2^96, for f32 bits (i32)."""
     exponent = m.b.and_(m.b.lshr(bits, m.ci(23)), m.ci(0xFF))
-    mantissa = emitted(m.b.zext(m.b.or_(m.b.and_(bits, m.ci(0x7FFFFF)), m.ci(0x800000)), I64))
+    mantissa = emitted(m.b.zext(m.b.or_(m.b.and_(bits, m.ci(0x7FFFFF)), m.ci(0x800000)), m.like(I64)))
     # x = mantissa * 2^(exponent - 150); the window starts at bit k0 = exponent - 151.
     rows = [_limbs(window(ex - 151, LIMB * F32_LIMBS), F32_LIMBS) for ex in range(256)]
     table = _table(m, "hloscope.two_over_pi.f32", [w for row in rows for w in row])
-    row = m.b.mul(emitted(m.b.zext(exponent, I64)), _c(F32_LIMBS))
-    w0, w1, w2 = (_load(m, table, m.b.add(row, _c(i))) for i in range(F32_LIMBS))
+    row = m.b.mul(emitted(m.b.zext(exponent, m.like(I64))), _c(m, F32_LIMBS))
+    w0, w1, w2 = (_load(m, table, m.b.add(row, _c(m, i))) for i in range(F32_LIMBS))
     # m*w0*2^64 + m*w1*2^32 + m*w2, mod 2^96, shifted down 32 (the dropped bits carry nothing).
-    top = m.b.add(m.b.shl(m.b.mul(mantissa, w0), _c(LIMB)), m.b.mul(mantissa, w1))
+    top = m.b.add(m.b.shl(m.b.mul(mantissa, w0), _c(m, LIMB)), m.b.mul(mantissa, w1))
     return m.b.add(top, _hi(m, m.b.mul(mantissa, w2)))
 
 
@@ -139,25 +150,25 @@ def _f64_window(m: MathBuilder, k0) -> list:
     count = (F64_PAD_BITS + TWO_OVER_PI_BITS) // LIMB + 2
     words = _limbs(two_over_pi() << (count * LIMB - F64_PAD_BITS - TWO_OVER_PI_BITS), count)
     table = _table(m, "hloscope.two_over_pi.bits", words)
-    start = m.b.add(k0, _c(F64_PAD_BITS - 1))  # stream position of bit k0
-    word, shift = m.b.lshr(start, _c(5)), m.b.and_(start, _c(LIMB - 1))
-    raw = [_load(m, table, m.b.add(word, _c(i))) for i in range(F64_LIMBS + 1)]
-    return [_hi(m, m.b.shl(m.b.or_(m.b.shl(raw[i], _c(LIMB)), raw[i + 1]), shift)) for i in range(F64_LIMBS)]
+    start = m.b.add(k0, _c(m, F64_PAD_BITS - 1))  # stream position of bit k0
+    word, shift = m.b.lshr(start, _c(m, 5)), m.b.and_(start, _c(m, LIMB - 1))
+    raw = [_load(m, table, m.b.add(word, _c(m, i))) for i in range(F64_LIMBS + 1)]
+    return [_hi(m, m.b.shl(m.b.or_(m.b.shl(raw[i], _c(m, LIMB)), raw[i + 1]), shift)) for i in range(F64_LIMBS)]
 
 
 def _f64_fraction(m: MathBuilder, bits):
     """(top, low): the top 128 bits of m * window mod 2^192, for f64 bits (i64)."""
-    exponent = m.b.and_(m.b.lshr(bits, _c(52)), _c(0x7FF))
-    mantissa = m.b.or_(m.b.and_(bits, _c((1 << 52) - 1)), _c(1 << 52))
+    exponent = m.b.and_(m.b.lshr(bits, _c(m, 52)), _c(m, 0x7FF))
+    mantissa = m.b.or_(m.b.and_(bits, _c(m, (1 << 52) - 1)), _c(m, 1 << 52))
     # x = mantissa * 2^(exponent - 1075); the window starts at k0 = exponent - 1076, kept
     # within the table for the small lanes that the caller discards.
-    k0 = m.b.sub(exponent, _c(1076))
-    k0 = m.b.select(m.b.icmp_signed("<", k0, _c(F64_FIRST_BIT)), _c(F64_FIRST_BIT), k0)
+    k0 = m.b.sub(exponent, _c(m, 1076))
+    k0 = m.b.select(m.b.icmp_signed("<", k0, _c(m, F64_FIRST_BIT)), _c(m, F64_FIRST_BIT), k0)
     w = list(reversed(_f64_window(m, k0)))  # w[j]: weight 2^(32j)
     lo_m, hi_m = _lo(m, mantissa), _hi(m, mantissa)
     # Schoolbook columns 2..5 (base 2^32) of mantissa * window; columns 0-1 would only carry
     # into bit 2^-126 of a quadrant, far below what the result keeps.
-    limbs, carry = [], _c(0)
+    limbs, carry = [], _c(m, 0)
     for col in range(2, 6):
         p_lo = m.b.mul(lo_m, w[col])
         p_hi = m.b.mul(hi_m, w[col - 1])
@@ -167,8 +178,8 @@ def _f64_fraction(m: MathBuilder, bits):
         s = m.b.add(s, carry)
         limbs.append(_lo(m, s))
         carry = _hi(m, s)
-    top = m.b.or_(m.b.shl(limbs[3], _c(LIMB)), limbs[2])
-    low = m.b.or_(m.b.shl(limbs[1], _c(LIMB)), limbs[0])
+    top = m.b.or_(m.b.shl(limbs[3], _c(m, LIMB)), limbs[2])
+    low = m.b.or_(m.b.shl(limbs[1], _c(m, LIMB)), limbs[0])
     return top, low
 
 
@@ -178,11 +189,11 @@ PIO2_LO = 6.123233995736766e-17
 
 def _to_radians(m: MathBuilder, signed, low):
     """(signed * 2^-64 + low * 2^-128) quadrants in radians, in m's float type."""
-    f64 = ir.DoubleType()
+    f64 = m.like(ir.DoubleType())
     scale = 2.0**-64
     if low is None:  # f32: the fraction in f64 (53 bits of its 64) times pi/2, rounded once to f32
         f = emitted(m.b.sitofp(signed, f64))
-        return m.narrow(m.b.fmul(f, ir.Constant(f64, PIO2_HI * scale)))
+        return m.narrow(m.b.fmul(f, m.const(ir.DoubleType(), PIO2_HI * scale)))
     hi = emitted(m.b.sitofp(signed, f64))
     # What sitofp rounded off (a few units; exact in integers), added back with `low`.
     rest = m.b.sub(signed, m.to_int(hi))  # saturating: hi may round up to 2^63

@@ -79,7 +79,7 @@ def _polys(m: MathBuilder, r):
 
 def _quadrant_bits(m: MathBuilder, q):
     """(q is odd, q >= 2) as i1 values, for q in 0..3."""
-    odd = m.b.trunc(q, ir.IntType(1))
+    odd = m.b.trunc(q, m.like(ir.IntType(1)))
     upper = m.b.icmp_signed(">=", q, m.ci(2))
     return odd, upper
 
