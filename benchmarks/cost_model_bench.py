@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import jax.numpy as jnp  # noqa: E402
 from cpu_bench import WORKLOADS, compile_hloscope, hlo_text, median_time  # noqa: E402
 
-from hloscope.backend.buffers import Buffer  # noqa: E402
+from hloscope.backend.buffers import ArrayStorage  # noqa: E402
 from hloscope.backend.gpu.program import KernelLaunch  # noqa: E402
 from hloscope.backend.gpu.streams import thunk_sequence  # noqa: E402
 from hloscope.cost import cpu_peaks  # noqa: E402
@@ -56,10 +56,10 @@ def _bound(k: KernelCost) -> str:
 def stream_assignment_seconds(n: int = 3000) -> float:
     """Stream assignment of n kernels sharing 50 reused arena slots (hazards everywhere)."""
     shape = array("f32", 16)
-    param = Buffer("param", 0, 64, "p", shape)
+    param = ArrayStorage("param", 0, 64, "p", shape)
     steps = tuple(KernelLaunch(f"k{i}", (1, 1, 1), (32, 1, 1), 0,
-                               (param, Buffer("arena", 64 * (i % 50), 64, f"k{i}", shape),
-                                Buffer("arena", 64 * ((i + 1) % 50), 64, f"k{i + 1}", shape))) for i in range(n))
+                               (param, ArrayStorage("arena", 64 * (i % 50), 64, f"k{i}", shape),
+                                ArrayStorage("arena", 64 * ((i + 1) % 50), 64, f"k{i + 1}", shape))) for i in range(n))
     start = time.perf_counter()
     thunk_sequence(steps, {f"k{i}": f"k{i}" for i in range(n)})
     return time.perf_counter() - start

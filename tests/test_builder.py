@@ -8,7 +8,7 @@ from hloscope.ir.attributes import Metadata
 from hloscope.ir.builder import ModuleBuilder, make_window
 from hloscope.ir.parser import parse_hlo
 from hloscope.ir.shape import ArrayShape, TupleShape, array, scalar
-from hloscope.ir.shape_inference import ShapeError, fmt
+from hloscope.ir.shape_inference import ShapeRuleError, fmt
 
 
 def dims(inst):
@@ -103,7 +103,7 @@ def test_unused_computations_still_come_before_the_entry():
 def test_shape_error_names_the_op_and_operand_shapes():
     cb = ModuleBuilder("m").computation("main")
     a, b = cb.parameter(array("f32", 2)), cb.parameter(array("f32", 3))
-    with pytest.raises(ShapeError) as info:
+    with pytest.raises(ShapeRuleError) as info:
         cb.add(a, b)
     assert (
         str(info.value)
@@ -116,7 +116,7 @@ def test_given_shape_is_checked():
     cb = ModuleBuilder("m").computation("main")
     a = cb.parameter(array("f32", 2))
     with pytest.raises(
-        ShapeError, match=r"negate\(f32\[2\]\): declared shape f32\[3\] but inferred f32\[2\]"
+        ShapeRuleError, match=r"negate\(f32\[2\]\): declared shape f32\[3\] but inferred f32\[2\]"
     ):
         cb.negate(a, shape=array("f32", 3))
     kept = cb.negate(a, shape=ArrayShape("f32", (2,), (0,)))
@@ -263,7 +263,7 @@ def test_call_with_wrong_arguments():
         neg = cb.build(cb.negate(cb.parameter(array("f32", 3))))
     cb = mb.computation("main")
     with pytest.raises(
-        ShapeError, match=r"call\(f32\[4\]\): called computation neg parameter 0 is f32\[3\]"
+        ShapeRuleError, match=r"call\(f32\[4\]\): called computation neg parameter 0 is f32\[3\]"
     ):
         cb.call(neg, cb.parameter(array("f32", 4)))
 

@@ -5,7 +5,7 @@ import pytest
 from hloscope.ir.attributes import PadDim, SliceDim, WindowDim
 from hloscope.ir.builder import ModuleBuilder
 from hloscope.ir.shape import ArrayShape, TupleShape, array, scalar
-from hloscope.ir.shape_inference import ShapeError, compatible, fmt, infer_shape
+from hloscope.ir.shape_inference import ShapeRuleError, compatible, fmt, infer_shape
 
 F = "f32"
 
@@ -23,7 +23,7 @@ def assert_shape(got, dtype, *dims):
 
 
 def raises(match, opcode, shapes, module=None, declared=None, **attrs):
-    with pytest.raises(ShapeError, match=match):
+    with pytest.raises(ShapeRuleError, match=match):
         infer(opcode, shapes, module, declared, **attrs)
 
 

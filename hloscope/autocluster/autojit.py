@@ -26,7 +26,7 @@ from ..ir.module import HloModule
 from ..ir.opcodes import is_known
 from .build_xla_ops import BuildXlaOps
 from .encapsulate_subgraphs import EncapsulateSubgraphs
-from .graph import GraphPassRecord, ProgramGraph
+from .graph_passes import run_graph_passes
 from .host_calls import HostOnlyArray
 from .mark_for_compilation import DEFAULT_MIN_CLUSTER_SIZE, MarkForCompilation
 from .record import AutoClusterRecord
@@ -132,12 +132,8 @@ class AutoJitted(Jitted):
         graph = trace_program(self.fn, self.__name__, avals, names,
                               lambda params: self._rebuild(tree, params, args, kwargs))
         traced = time.perf_counter() - start
-        records = []
-        for p in self.passes:
-            records.append(_run_pass(p, graph))
-            graph = records[-1].after
         signature = ", ".join(f"{n}: {a.short()}" for n, a in zip(names, avals))
-        return AutoClusterRecord(self.__name__, signature, records[0].before, records, traced)
+        return AutoClusterRecord(self.__name__, signature, graph, run_graph_passes(self.passes, graph), traced)
 
 
 # What users may call an op, and its HLO opcode: supported_ops uses XLA's spelling.
@@ -155,14 +151,6 @@ def checked_ops(names: Iterable[str]) -> frozenset[str]:
             raise ValueError(f"autojit: supported_ops names {name!r}, which is not an HLO opcode{hint}; "
                              "use XLA's spelling, e.g. {'dot', 'add', 'tanh', 'exponential'}")
     return ops
-
-
-def _run_pass(p, graph: ProgramGraph) -> GraphPassRecord:
-    record = GraphPassRecord(p.name, graph, graph)
-    start = time.perf_counter()
-    record.after = p.run(graph, record)
-    record.seconds = time.perf_counter() - start
-    return record
 
 
 def _no_whole_compile(module: HloModule, backend: str, options: dict) -> Callable[..., Any]:

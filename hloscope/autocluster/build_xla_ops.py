@@ -15,28 +15,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .graph import GraphPassRecord, Node, ProgramGraph, Value
+from ..passes.record import DecisionLog
+from .graph import ProgramGraph, ProgramNode, ProgramValue
 
 
 @dataclass(frozen=True)
 class BuildXlaOps:
-    """The pass (see the module docstring)."""
+    """Split each cluster's call into XlaCompile and XlaRun, TensorFlow's BuildXlaOpsPass
+    (see the module docstring)."""
 
     name: str = "build_xla_ops"
 
-    def run(self, graph: ProgramGraph, record: GraphPassRecord) -> ProgramGraph:
-        nodes: list[Node] = []
+    def run(self, graph: ProgramGraph, log: DecisionLog) -> ProgramGraph:
+        nodes: list[ProgramNode] = []
         values = dict(graph.values)
         for n in graph.nodes:
             if n.kind != "call":
                 nodes.append(n)
                 continue
             key = key_value(n.name)
-            values[key] = Value(key, (), "executable")
-            nodes.append(Node(f"{n.name}/compile", "xla_compile", "XlaCompile", n.inputs, (key,), n.name))
-            nodes.append(Node(f"{n.name}/run", "xla_run", "XlaRun", (key, *n.inputs), n.outputs, n.name))
-            record.log(n.name, "rewritten", f"call -> {n.name}/compile (XlaCompile) -> {n.name}/run (XlaRun)")
-        return graph.with_(nodes=tuple(nodes), values=values, stage="after build_xla_ops")
+            values[key] = ProgramValue(key, (), "executable")
+            nodes.append(ProgramNode(f"{n.name}/compile", "xla_compile", "XlaCompile", n.inputs, (key,), n.name))
+            nodes.append(ProgramNode(f"{n.name}/run", "xla_run", "XlaRun", (key, *n.inputs), n.outputs, n.name))
+            log.add("rewritten", n.name, f"call -> {n.name}/compile (XlaCompile) -> {n.name}/run (XlaRun)")
+        return graph.with_(nodes=tuple(nodes), values=values)
 
 
 def key_value(cluster: str) -> str:

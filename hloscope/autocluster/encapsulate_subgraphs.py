@@ -26,32 +26,34 @@ from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from ..ir.shape import TupleShape
-from .graph import Cluster, GraphPassRecord, Node, ProgramGraph
+from ..passes.record import DecisionLog
+from .graph import Cluster, ProgramGraph, ProgramNode
 
 
 @dataclass(frozen=True)
 class EncapsulateSubgraphs:
-    """The pass (see the module docstring)."""
+    """Make each cluster a function (an HLO module of its own) called from one node,
+    TensorFlow's EncapsulateSubgraphsPass (see the module docstring)."""
 
     name: str = "encapsulate_subgraphs"
 
-    def run(self, graph: ProgramGraph, record: GraphPassRecord) -> ProgramGraph:
+    def run(self, graph: ProgramGraph, log: DecisionLog) -> ProgramGraph:
         names = list(dict.fromkeys(n.cluster for n in graph.nodes if n.cluster))
         clusters = [_encapsulate(graph, name) for name in names]
         for c in clusters:
-            record.log(c.name, "encapsulated",
-                       f"{len(c.members)} nodes -> a function of {len(c.inputs)} parameter(s) and "
-                       f"{len(c.outputs)} result(s), fingerprint {c.fingerprint}")
+            log.add("encapsulated", c.name,
+                    f"{len(c.members)} nodes -> a function of {len(c.inputs)} parameter(s) and "
+                    f"{len(c.outputs)} result(s), fingerprint {c.fingerprint}")
             for v in c.copies:
-                record.log(v, "copied", f"into {c.name}")
+                log.add("copied", v, f"into {c.name}")
         calls = [_call_node(c) for c in clusters]
         rest = [n for n in graph.nodes if not n.cluster]
         read = {v for n in rest + calls for v in n.inputs} | set(graph.outputs)
         for n in rest:
             if n.is_copied and not read & set(n.outputs):
-                record.log(n.name, "removed", "every reader is a cluster with its own copy")
+                log.add("removed", n.name, "every reader is a cluster with its own copy")
         nodes = _topological([n for n in rest if not n.is_copied or read & set(n.outputs)] + calls)
-        return graph.with_(nodes=tuple(nodes), clusters=tuple(clusters), stage="after encapsulate_subgraphs")
+        return graph.with_(nodes=tuple(nodes), clusters=tuple(clusters))
 
 
 def _encapsulate(graph: ProgramGraph, name: str) -> Cluster:
@@ -114,18 +116,18 @@ def fingerprint_of(module: HloModule) -> str:
     return h.hexdigest()[:16]
 
 
-def _call_node(c: Cluster) -> Node:
-    return Node(c.name, "call", c.name, c.inputs, c.outputs, cluster=c.name)
+def _call_node(c: Cluster) -> ProgramNode:
+    return ProgramNode(c.name, "call", c.name, c.inputs, c.outputs, cluster=c.name)
 
 
-def _topological(nodes: list[Node]) -> list[Node]:
+def _topological(nodes: list[ProgramNode]) -> list[ProgramNode]:
     """`nodes` in an order with every value made before it is read (stable otherwise)."""
     made_by = {v: n.name for n in nodes for v in n.outputs}
     by_name = {n.name: n for n in nodes}
     done: set[str] = set()
-    order: list[Node] = []
+    order: list[ProgramNode] = []
 
-    def visit(n: Node) -> None:
+    def visit(n: ProgramNode) -> None:
         stack = [(n, iter(n.inputs))]
         while stack:
             node, deps = stack[-1]

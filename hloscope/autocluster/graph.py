@@ -11,13 +11,14 @@ A node is one of:
     xla_run      XlaRun: run the executable XlaCompile handed over (after build_xla_ops)
 
 Values are named: an op's value has its instruction's name, an argument's its parameter's,
-a host call's outputs their own names. The graph is an immutable value, so each pass keeps
-the graph before and after it as a snapshot, as XLA keeps a module per pass.
+a host call's outputs their own names. The graph is an immutable value, so each pass's
+record (a PassRecord, as for an HLO pass) keeps the graph before and after it as a snapshot,
+as XLA keeps a module per pass.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -41,7 +42,7 @@ _HLO_NAMES = {**{t.numpy_name.rpartition(".")[2]: t.name for t in ELEMENT_TYPES.
 
 
 @dataclass(frozen=True)
-class Value:
+class ProgramValue:
     """One value flowing along the graph's edges: its shape, dtype, and whether it must stay
     on the host (a dtype the compiler has no type for)."""
 
@@ -59,7 +60,7 @@ class Value:
 @dataclass(frozen=True)
 class HostCall:
     """What a host node runs: `fn` applied to the call's pytree of arguments, with the
-    traced operands (in `Node.inputs` order) put back in place of the tracers."""
+    traced operands (in `ProgramNode.inputs` order) put back in place of the tracers."""
 
     fn: Any
     tree: TreeDef
@@ -70,7 +71,7 @@ class HostCall:
 
 
 @dataclass(frozen=True)
-class Node:
+class ProgramNode:
     """One node of the program graph (see the module docstring for the kinds)."""
 
     name: str
@@ -111,19 +112,18 @@ class Cluster:
 class ProgramGraph:
     """Nodes in a topological order, the values between them, the function's results."""
 
-    nodes: tuple[Node, ...]
-    values: dict[str, Value]
+    nodes: tuple[ProgramNode, ...]
+    values: dict[str, ProgramValue]
     outputs: tuple[str, ...]
     out_tree: TreeDef
     module: HloModule  # the traced module: the instructions op nodes stand for
     clusters: tuple[Cluster, ...] = ()
-    stage: str = "traced"
 
-    def node(self, name: str) -> Node:
+    def node(self, name: str) -> ProgramNode:
         return self._by_name[name]
 
     @cached_property
-    def _by_name(self) -> dict[str, Node]:
+    def _by_name(self) -> dict[str, ProgramNode]:
         return {n.name: n for n in self.nodes}
 
     def producers(self) -> dict[str, str]:
@@ -148,6 +148,15 @@ class ProgramGraph:
     def with_(self, **changes: Any) -> "ProgramGraph":
         return replace(self, **changes)
 
+    def instruction_count(self) -> int:
+        """How many nodes: what a pass record's size change counts (an HloModule counts instructions)."""
+        return len(self.nodes)
+
+    def to_text(self) -> str:
+        """The listing, by the name every program's text has (HloModule.to_text): what a pass
+        record's diff compares."""
+        return self.listing()
+
     def listing(self) -> str:
         """One line per node: `cluster_0: dot.3 = dot(x, w)  f32[4,3]`."""
         lines = []
@@ -160,39 +169,8 @@ class ProgramGraph:
         return "\n".join(lines)
 
 
-def array_value(name: str, shape, dtype, host_only: bool = False) -> Value:
-    """A Value for an array of `shape` and numpy `dtype`."""
+def array_value(name: str, shape, dtype, host_only: bool = False) -> ProgramValue:
+    """A ProgramValue for an array of `shape` and numpy `dtype`."""
     dt = np.dtype(dtype)
     size = int(np.prod(shape, dtype=np.int64)) * dt.itemsize
-    return Value(name, tuple(int(d) for d in shape), dt.name, host_only, size)
-
-
-@dataclass
-class Decision:
-    """One decision a pass made about a node, phrased for a learner."""
-
-    node: str
-    verdict: str  # "clustered", "left out", "merged", "refused", "encapsulated", "rewritten"
-    reason: str
-
-    def __str__(self) -> str:
-        return f"{self.node}: {self.verdict}: {self.reason}"
-
-
-@dataclass
-class GraphPassRecord:
-    """One pass over the program graph, as XLA records a pass: the graph before and after,
-    what it decided and why, and how long it took."""
-
-    name: str
-    before: ProgramGraph
-    after: ProgramGraph
-    decisions: list[Decision] = field(default_factory=list)
-    seconds: float = 0.0
-
-    def log(self, node: str, verdict: str, reason: str) -> None:
-        self.decisions.append(Decision(node, verdict, reason))
-
-    def reasons(self, verdict: str | None = None) -> dict[str, str]:
-        """node -> reason (the last one logged), for every decision or those of `verdict`."""
-        return {d.node: d.reason for d in self.decisions if verdict is None or d.verdict == verdict}
+    return ProgramValue(name, tuple(int(d) for d in shape), dt.name, host_only, size)

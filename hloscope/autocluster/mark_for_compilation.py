@@ -25,51 +25,53 @@ The rules, in TensorFlow's order:
    gains no fusion. TensorFlow's default is 4 (tf_xla_min_cluster_size); hloscope's is 2, the
    smallest cluster that can fuse anything, so the textbook's matmul-and-add is a cluster.
 
-Every node left out of a cluster gets its reason in the pass record.
+Every node left out of a cluster gets its reason in the pass record (a rejected Decision).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .graph import GraphPassRecord, Node, ProgramGraph
+from ..passes.record import DecisionLog
+from .graph import ProgramGraph, ProgramNode
 
 DEFAULT_MIN_CLUSTER_SIZE = 2
 
 
 @dataclass(frozen=True)
 class MarkForCompilation:
-    """The pass (see the module docstring); its options are its fields."""
+    """Find the clusters, TensorFlow's MarkForCompilationPass: candidates, contraction without
+    cycles, minimum size (the rules are in the module docstring); its options are its fields."""
 
     supported_ops: frozenset[str] | None = None
     min_cluster_size: int = DEFAULT_MIN_CLUSTER_SIZE
     name: str = "mark_for_compilation"
 
-    def run(self, graph: ProgramGraph, record: GraphPassRecord) -> ProgramGraph:
-        candidates = self._candidates(graph, record)
-        groups = _contract(graph, candidates, record)
-        kept = self._big_enough(graph, groups, record)
+    def run(self, graph: ProgramGraph, log: DecisionLog) -> ProgramGraph:
+        candidates = self._candidates(graph, log)
+        groups = _contract(graph, candidates, log)
+        kept = self._big_enough(graph, groups, log)
         names = {member: f"cluster_{i}" for i, group in enumerate(kept) for member in group}
         for i, group in enumerate(kept):
             ops = ", ".join(graph.node(m).opcode for m in group if not graph.node(m).is_plumbing)
             for member in group:
-                record.log(member, "clustered", f"in cluster_{i} ({ops})")
+                log.add("clustered", member, f"in cluster_{i} ({ops})")
         nodes = tuple(_with_cluster(n, names.get(n.name)) for n in graph.nodes)
-        return graph.with_(nodes=nodes, stage="after mark_for_compilation")
+        return graph.with_(nodes=nodes)
 
     # ---- rule 1: candidates ----
-    def _candidates(self, graph: ProgramGraph, record: GraphPassRecord) -> set[str]:
+    def _candidates(self, graph: ProgramGraph, log: DecisionLog) -> set[str]:
         found: set[str] = set()
         for n in graph.nodes:
             reason = self._refusal(n)
             if reason:
-                record.log(n.name, "left out", reason)
+                log.add("left out", n.name, reason, accepted=False)
             else:
                 found.add(n.name)
-        _tuple_rule(graph, found, record)
+        _tuple_rule(graph, found, log)
         return found
 
-    def _refusal(self, n: Node) -> str:
+    def _refusal(self, n: ProgramNode) -> str:
         if n.kind == "arg":
             return "an argument: a graph input, provided by the caller"
         if n.is_copied:
@@ -82,7 +84,7 @@ class MarkForCompilation:
         return ""
 
     # ---- rule 3: minimum size ----
-    def _big_enough(self, graph: ProgramGraph, groups: list[list[str]], record: GraphPassRecord) -> list[list[str]]:
+    def _big_enough(self, graph: ProgramGraph, groups: list[list[str]], log: DecisionLog) -> list[list[str]]:
         kept = []
         for group in groups:
             real = [m for m in group if not graph.node(m).is_plumbing]
@@ -95,15 +97,15 @@ class MarkForCompilation:
             else:
                 reason = f"plumbing ({', '.join(group)}) that feeds no cluster"
             for member in group:
-                record.log(member, "left out", reason)
+                log.add("left out", member, reason, accepted=False)
         return kept
 
 
-def _with_cluster(n: Node, cluster: str | None) -> Node:
-    return n if n.cluster == cluster else Node(n.name, n.kind, n.opcode, n.inputs, n.outputs, cluster, n.host, n.source)
+def _with_cluster(n: ProgramNode, cluster: str | None) -> ProgramNode:
+    return n if n.cluster == cluster else replace(n, cluster=cluster)
 
 
-def _tuple_rule(graph: ProgramGraph, found: set[str], record: GraphPassRecord) -> None:
+def _tuple_rule(graph: ProgramGraph, found: set[str], log: DecisionLog) -> None:
     """Drop candidates until no tuple-shaped value would cross a cluster's edge."""
     made_by, users = graph.producers(), graph.users()
     changed = True
@@ -117,8 +119,8 @@ def _tuple_rule(graph: ProgramGraph, found: set[str], record: GraphPassRecord) -
             if outside or source:
                 found.discard(n.name)
                 other = (outside or source)[0]
-                record.log(n.name, "left out", f"a tuple value between it and {other} (which stays out) "
-                                               "cannot cross a cluster's edge")
+                log.add("left out", n.name, f"a tuple value between it and {other} (which stays out) "
+                                            "cannot cross a cluster's edge", accepted=False)
                 changed = True
 
 
@@ -166,7 +168,7 @@ class _Contraction:
         self.members[a] += self.members.pop(b)
 
 
-def _contract(graph: ProgramGraph, candidates: set[str], record: GraphPassRecord) -> list[list[str]]:
+def _contract(graph: ProgramGraph, candidates: set[str], log: DecisionLog) -> list[list[str]]:
     """Merge candidates along edges in program order, refusing merges that make a cycle,
     until nothing merges (a merge can open a path for an edge refused before)."""
     c = _Contraction(graph)
@@ -188,7 +190,8 @@ def _contract(graph: ProgramGraph, candidates: set[str], record: GraphPassRecord
                     refused[(n.name, user)] = " -> ".join(_describe_group(graph, c, g) for g in path)
     for (producer, user), through in refused.items():
         if c.find(producer) != c.find(user):  # still apart: the refusal stands
-            record.log(user, "refused", f"not merged with {producer}: would create a cycle through {through}")
+            log.add("refused", user, f"not merged with {producer}: would create a cycle through {through}",
+                    accepted=False)
     groups = [sorted(ms, key=order.__getitem__) for g, ms in c.members.items() if g in candidates]
     return sorted(groups, key=lambda ms: order[ms[0]])
 

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..compilation.record import Compilation
+from ..passes.record import PassRecord
 from ..viz.autocluster import record_html
 from ..viz.autocluster_export import save_autocluster_html
-from .graph import GraphPassRecord, ProgramGraph
+from .graph import ProgramGraph
 
 
 @dataclass
@@ -48,7 +49,7 @@ class AutoClusterRecord:
     fn_name: str
     signature: str
     traced: ProgramGraph
-    passes: list[GraphPassRecord]
+    passes: list[PassRecord[ProgramGraph]]  # one per graph pass, as the pass manager records HLO passes
     trace_seconds: float = 0.0
     clusters: dict[str, ClusterStats] = field(default_factory=dict)
     hosts: dict[str, HostStats] = field(default_factory=dict)
@@ -66,7 +67,7 @@ class AutoClusterRecord:
     def reasons(self) -> dict[str, str]:
         """node -> why mark_for_compilation left it out of every cluster."""
         mark = next(p for p in self.passes if p.name == "mark_for_compilation")
-        return {d.node: d.reason for d in mark.decisions if d.verdict == "left out"}
+        return {d.subject: d.reason for d in mark.log if d.action == "left out"}
 
     def summary(self) -> str:
         """A few lines: each cluster with its ops and timings, each host node, the traffic."""

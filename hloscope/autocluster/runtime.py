@@ -21,7 +21,7 @@ from ..compilation.executable import Executable
 from ..compiler import compile as compile_module
 from ..evaluator.api import evaluate_instruction
 from ..frontend.pytree import flatten
-from .graph import Cluster, Node, ProgramGraph, Value
+from .graph import Cluster, ProgramGraph, ProgramNode, ProgramValue
 from .host_calls import HostCallError, call_with, describe
 from .record import AutoClusterRecord, ClusterStats, HostStats
 
@@ -72,11 +72,11 @@ def run_graph(graph: ProgramGraph, record: AutoClusterRecord, cache: SignatureCa
     return [env[v] for v in graph.outputs]
 
 
-def _side(n: Node) -> str:
+def _side(n: ProgramNode) -> str:
     return n.cluster if n.kind in ("xla_run", "xla_compile") and n.cluster else "host"
 
 
-def _count_edges(n: Node, made_by: dict[str, str], side: dict[str, str], values: dict[str, Value],
+def _count_edges(n: ProgramNode, made_by: dict[str, str], side: dict[str, str], values: dict[str, ProgramValue],
                  record: AutoClusterRecord) -> None:
     """Bytes of each input that crosses between the host and a cluster (XlaCompile reads shapes only)."""
     if n.kind == "xla_compile":
@@ -85,7 +85,7 @@ def _count_edges(n: Node, made_by: dict[str, str], side: dict[str, str], values:
         _count(side[made_by[v]], side[n.name], values[v], record)
 
 
-def _count(src: str, dst: str, value: Value, record: AutoClusterRecord) -> None:
+def _count(src: str, dst: str, value: ProgramValue, record: AutoClusterRecord) -> None:
     if src == dst or value.dtype == "executable":
         return
     record.edges[(src, dst)] = record.edges.get((src, dst), 0) + value.nbytes
@@ -95,13 +95,13 @@ def _count(src: str, dst: str, value: Value, record: AutoClusterRecord) -> None:
         record.clusters[src].bytes_out += value.nbytes
 
 
-def _timed_host(record: AutoClusterRecord, n: Node, start: float) -> None:
+def _timed_host(record: AutoClusterRecord, n: ProgramNode, start: float) -> None:
     stats = record.hosts.setdefault(n.name, HostStats(n.name, n.opcode))
     stats.calls += 1
     stats.seconds += time.perf_counter() - start
 
 
-def _run_host(n: Node, graph: ProgramGraph, env: dict, record: AutoClusterRecord) -> None:
+def _run_host(n: ProgramNode, graph: ProgramGraph, env: dict, record: AutoClusterRecord) -> None:
     call = n.host
     assert call is not None, "a host node carries its call"
     start = time.perf_counter()
@@ -120,7 +120,7 @@ def _run_host(n: Node, graph: ProgramGraph, env: dict, record: AutoClusterRecord
         env[v] = _checked(np.asarray(x), graph.values[v], call.fn, n.source)
 
 
-def _checked(x: np.ndarray, want: Value, fn, source: str) -> np.ndarray:
+def _checked(x: np.ndarray, want: ProgramValue, fn, source: str) -> np.ndarray:
     if x.shape != want.shape or x.dtype.name != want.dtype:
         raise HostCallError(
             f"host call {describe(fn)} returned {x.dtype.name}{list(x.shape)} at run time but "
@@ -130,14 +130,14 @@ def _checked(x: np.ndarray, want: Value, fn, source: str) -> np.ndarray:
     return x
 
 
-def _run_op(n: Node, graph: ProgramGraph, env: dict, record: AutoClusterRecord) -> None:
+def _run_op(n: ProgramNode, graph: ProgramGraph, env: dict, record: AutoClusterRecord) -> None:
     start = time.perf_counter()
     inst = graph.module.entry_computation[n.name]
     env[n.name] = evaluate_instruction(graph.module, inst, [env[v] for v in n.inputs])
     _timed_host(record, n, start)
 
 
-def _compile(n: Node, graph: ProgramGraph, env: dict, record: AutoClusterRecord, cache: SignatureCache) -> None:
+def _compile(n: ProgramNode, graph: ProgramGraph, env: dict, record: AutoClusterRecord, cache: SignatureCache) -> None:
     assert n.cluster is not None, "XlaCompile belongs to a cluster"
     cluster = graph.cluster(n.cluster)
     values = [env[v] for v in n.inputs]
@@ -153,7 +153,7 @@ def _compile(n: Node, graph: ProgramGraph, env: dict, record: AutoClusterRecord,
     env[n.outputs[0]] = exe
 
 
-def _run_cluster(n: Node, env: dict, record: AutoClusterRecord) -> None:
+def _run_cluster(n: ProgramNode, env: dict, record: AutoClusterRecord) -> None:
     exe = env[n.inputs[0]]
     start = time.perf_counter()
     result = exe(*[env[v] for v in n.inputs[1:]])

@@ -21,7 +21,7 @@ from ..frontend.staging import as_output
 from ..frontend.trace import Frame, Lowering, metadata_for
 from ..frontend.tracer import Tracer
 from ..ir.instruction import Instruction
-from .graph import Node, ProgramGraph, Value, array_value
+from .graph import ProgramGraph, ProgramNode, ProgramValue, array_value
 from .host_calls import HostCalls, HostNode, HostOnlyArray, describe, placeholder, recording
 
 
@@ -69,15 +69,15 @@ def _is_placeholder(name: str, calls: HostCalls) -> bool:
 
 
 def _nodes(entry: Frame, instructions: Sequence[Instruction], hosts: list[HostNode], outs: list[Tracer],
-           synthetic_root: bool) -> tuple[list[Node], dict[str, Value]]:
+           synthetic_root: bool) -> tuple[list[ProgramNode], dict[str, ProgramValue]]:
     """The live nodes in program order, and every value they make."""
     by_name = {i.name: i for i in instructions}
     made_by = {v: h for h in hosts for v in h.outputs}
     args = {p.inst.name for p in entry.params}
     avals = {p.inst.name: p.aval for p in entry.params}
     live = _live(by_name, made_by, [t.inst.name for t in outs], hosts)
-    nodes: list[Node] = []
-    values: dict[str, Value] = {}
+    nodes: list[ProgramNode] = []
+    values: dict[str, ProgramValue] = {}
     placed: set[str] = set()
     body = instructions[:-1] if synthetic_root else instructions
     for inst in body:
@@ -108,27 +108,28 @@ def _live(by_name: dict[str, Instruction], made_by: dict[str, HostNode], outputs
     return live
 
 
-def _op_node(inst: Instruction, is_arg: bool) -> Node:
+def _op_node(inst: Instruction, is_arg: bool) -> ProgramNode:
     if is_arg:
-        return Node(inst.name, "arg", "parameter", (), (inst.name,))
+        return ProgramNode(inst.name, "arg", "parameter", (), (inst.name,))
     md = inst.metadata
     source = f"{os.path.basename(md.source_file)}:{md.source_line}" if md and md.source_file else ""
-    return Node(inst.name, "op", inst.opcode, inst.operands, (inst.name,), source=source)
+    return ProgramNode(inst.name, "op", inst.opcode, inst.operands, (inst.name,), source=source)
 
 
-def _host_node(h: HostNode) -> Node:
+def _host_node(h: HostNode) -> ProgramNode:
     source = f"{os.path.basename(h.source.file)}:{h.source.line}" if h.source else ""
-    return Node(h.name, "host", describe(h.call.fn), tuple(h.inputs), tuple(h.outputs), host=h.call, source=source)
+    return ProgramNode(h.name, "host", describe(h.call.fn), tuple(h.inputs), tuple(h.outputs), host=h.call,
+                       source=source)
 
 
-def _host_values(h: HostNode) -> dict[str, Value]:
+def _host_values(h: HostNode) -> dict[str, ProgramValue]:
     return {v: array_value(v, a.shape, a.dtype, isinstance(a, HostOnlyArray)) for v, a in zip(h.outputs, h.avals)}
 
 
-def _value_of(inst: Instruction, aval: ShapedArray | None = None) -> Value:
+def _value_of(inst: Instruction, aval: ShapedArray | None = None) -> ProgramValue:
     if isinstance(aval, HostOnlyArray):  # a complex argument: its parameter is a stand-in
         return array_value(inst.name, aval.shape, aval.dtype, host_only=True)
     if not inst.shape.is_array:
-        return Value(inst.name, (), "tuple")
+        return ProgramValue(inst.name, (), "tuple")
     shape = inst.array_shape
     return array_value(inst.name, shape.dims, shape.numpy_dtype)

@@ -29,7 +29,7 @@ OUTPUT_ALIGN = 16  # result arrays come from numpy (malloc): 16-byte aligned
 
 
 @dataclass(frozen=True)
-class Buffer:
+class ArrayStorage:
     """One array's storage: kind is param, output, constant or arena; slot is the
     parameter/output number or the arena byte offset."""
 
@@ -50,7 +50,7 @@ class Buffer:
             return OUTPUT_ALIGN
         return ALIGN
 
-    def overlaps(self, other: "Buffer") -> bool:
+    def overlaps(self, other: "ArrayStorage") -> bool:
         if self.kind != other.kind:
             return False
         if self.kind == "arena":
@@ -67,20 +67,20 @@ class Buffer:
 class BufferLayout:
     """Every entry value's leaf buffers, the arena size and the copies into outputs."""
 
-    values: dict[str, list[Buffer]] = field(default_factory=dict)
+    values: dict[str, list[ArrayStorage]] = field(default_factory=dict)
     arena_bytes: int = 0
-    output_copies: list[tuple[Buffer, Buffer]] = field(default_factory=list)
-    outputs: list[Buffer] = field(default_factory=list)
-    params: list[Buffer] = field(default_factory=list)
+    output_copies: list[tuple[ArrayStorage, ArrayStorage]] = field(default_factory=list)
+    outputs: list[ArrayStorage] = field(default_factory=list)
+    params: list[ArrayStorage] = field(default_factory=list)
 
-    def of(self, name: str) -> list[Buffer]:
+    def of(self, name: str) -> list[ArrayStorage]:
         return self.values[name]
 
-    def grow_arena(self, size: int, value: str, shape: ArrayShape) -> Buffer:
+    def grow_arena(self, size: int, value: str, shape: ArrayShape) -> ArrayStorage:
         """A fresh arena region (for kernel scratch or a relocated in-place result)."""
         offset = _align(self.arena_bytes)
         self.arena_bytes = offset + max(size, 1)
-        return Buffer("arena", offset, size, value, shape)
+        return ArrayStorage("arena", offset, size, value, shape)
 
 
 def leaves(shape: Shape, owner: str | None = None) -> list[ArrayShape]:
@@ -107,7 +107,7 @@ def is_alias(inst: Instruction, comp: Computation) -> bool:
     return False
 
 
-def operand_buffers(inst: Instruction, layout: BufferLayout, target: str) -> list[Buffer]:
+def operand_buffers(inst: Instruction, layout: BufferLayout, target: str) -> list[ArrayStorage]:
     """One buffer per operand of a kernel's instruction; a tuple-shaped operand (a whole
     loop state) has several and cannot be one kernel argument."""
     inputs = []
@@ -134,7 +134,7 @@ def assign_buffers(entry: Computation, plan: MemoryPlan | None = None) -> Buffer
     for k, d in enumerate(root_defs):
         if d[0] == "value" and d not in claimed:
             claimed[d] = k
-    storage: dict[Def, Buffer] = {}
+    storage: dict[Def, ArrayStorage] = {}
     for inst in entry.instructions:
         for d in defs[inst.name]:
             if d not in storage:
@@ -142,7 +142,7 @@ def assign_buffers(entry: Computation, plan: MemoryPlan | None = None) -> Buffer
     layout.values = {name: [storage[d] for d in ds] for name, ds in defs.items()}
     layout.params = [storage[d] for p in entry.parameters for d in defs[p.name]]
     for k, (d, shape) in enumerate(zip(root_defs, root_leaves)):
-        out = Buffer("output", k, shape.byte_size, entry.root, shape)
+        out = ArrayStorage("output", k, shape.byte_size, entry.root, shape)
         layout.outputs.append(out)
         if claimed.get(d) != k:
             layout.output_copies.append((storage[d], out))
@@ -171,24 +171,24 @@ def _defs(inst: Instruction, entry: Computation, defs: dict[str, list[Def]]) -> 
 
 
 def _place(d: Def, entry: Computation, claimed: dict[Def, int], plan: MemoryPlan | None,
-           layout: BufferLayout) -> Buffer:
+           layout: BufferLayout) -> ArrayStorage:
     if d[0] == "param" and isinstance(d[1], int):
         p, shape = _param_leaf(entry, d[1])
-        return Buffer("param", d[1], shape.byte_size, p.name, shape)
+        return ArrayStorage("param", d[1], shape.byte_size, p.name, shape)
     name = str(d[1])
     if d[0] == "constant":
         shape = entry[name].array_shape
-        return Buffer("constant", 0, shape.byte_size, name, shape)
+        return ArrayStorage("constant", 0, shape.byte_size, name, shape)
     leaf = d[2] if len(d) == 3 else 0
     all_leaves = leaves(entry[name].shape, name)
     shape = all_leaves[leaf]
     if d in claimed:
-        return Buffer("output", claimed[d], shape.byte_size, name, shape)
+        return ArrayStorage("output", claimed[d], shape.byte_size, name, shape)
     offset = _plan_offset(plan, name, leaf, all_leaves)
     if offset is None:
         return layout.grow_arena(shape.byte_size, name, shape)
     layout.arena_bytes = max(layout.arena_bytes, _align(offset + max(shape.byte_size, 1)))
-    return Buffer("arena", offset, shape.byte_size, name, shape)
+    return ArrayStorage("arena", offset, shape.byte_size, name, shape)
 
 
 def _param_leaf(comp: Computation, flat: int) -> tuple[Instruction, ArrayShape]:

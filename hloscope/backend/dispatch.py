@@ -31,7 +31,7 @@ from ..ir.custom_calls import is_understood
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from ..ir.topk import is_topk
-from .buffers import Buffer, BufferLayout, is_alias, operand_buffers
+from .buffers import ArrayStorage, BufferLayout, is_alias, operand_buffers
 from .elemental import RULES
 from .in_place import epilogue_in_place, safe_outputs
 from .kernel_spec import KernelSpec
@@ -78,17 +78,17 @@ class KernelChoices(Protocol[Kernel_co]):
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool: ...
 
-    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> Sequence[Kernel_co]:
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: ArrayStorage, layout: BufferLayout) -> Sequence[Kernel_co]:
         """The kernels computing `dot` into `out`, in order (layout: for scratch they need)."""
         ...
 
-    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
+    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, ArrayStorage],
                           layout: BufferLayout) -> Sequence[Kernel_co] | None:
         """The kernels of a reduce-rooted computation, or None for the loop kernel's
         elemental reduce."""
         ...
 
-    def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> Kernel_co: ...
+    def loop_kernel(self, spec: KernelSpec, extra: dict[str, ArrayStorage]) -> Kernel_co: ...
 
 
 class ProgramChoices(Protocol[Step_co]):
@@ -141,7 +141,7 @@ def lower_instruction(choices: KernelChoices[Kernel], inst: Instruction, comp: C
 
 
 def _dots_first(choices: KernelChoices[Kernel], spec: KernelSpec, dots: list[Instruction],
-                layout: BufferLayout) -> tuple[list[Kernel], dict[str, Buffer]]:
+                layout: BufferLayout) -> tuple[list[Kernel], dict[str, ArrayStorage]]:
     """A dot kernel per dot of the fusion, and where each leaves its result for the rest:
     the fusion's output when the epilogue can run there in place, else arena scratch."""
     kernels, extra = [], {}

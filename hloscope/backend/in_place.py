@@ -16,10 +16,10 @@ from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.opcodes import OPCODES
 from ..memory.values import reads_elementwise
-from .buffers import Buffer, BufferLayout
+from .buffers import ArrayStorage, BufferLayout
 
 
-def safe_outputs(comp: Computation, inputs: list[Buffer], outputs: list[Buffer], layout: BufferLayout) -> list[Buffer]:
+def safe_outputs(comp: Computation, inputs: list[ArrayStorage], outputs: list[ArrayStorage], layout: BufferLayout) -> list[ArrayStorage]:
     """The kernel's output buffers, each moved to fresh arena space if writing it in place
     over an input it shares memory with would be wrong (see the module docstring)."""
     safe = []
@@ -33,12 +33,12 @@ def safe_outputs(comp: Computation, inputs: list[Buffer], outputs: list[Buffer],
     return safe
 
 
-def _in_place_ok(comp: Computation, number: int, buf: Buffer, out: Buffer, n_outputs: int) -> bool:
+def _in_place_ok(comp: Computation, number: int, buf: ArrayStorage, out: ArrayStorage, n_outputs: int) -> bool:
     return (n_outputs == 1 and buf.slot == out.slot and buf.shape == out.shape
             and comp.root_instruction.opcode not in ("reduce", "dot") and reads_elementwise(comp, number))
 
 
-def epilogue_in_place(comp: Computation, dot: Instruction, outputs: list[Buffer]) -> bool:
+def epilogue_in_place(comp: Computation, dot: Instruction, outputs: list[ArrayStorage]) -> bool:
     """Whether only same-shaped elementwise ops, each used once, lie between the dot and the
     (single) output: then the epilogue reads every dot element at its own position only."""
     if len(outputs) != 1 or outputs[0].shape != dot.shape or len(comp.users(dot.name)) != 1:

@@ -18,7 +18,7 @@ from typing import Protocol
 from llvmlite import ir
 
 from ..ir.computation import Computation
-from .buffers import Buffer, leaves
+from .buffers import ArrayStorage, leaves
 from .elemental import ElementalEmitter, Leaf, buffer_leaf
 from .emit_context import EmitContext
 from .index import Index
@@ -30,10 +30,10 @@ from .llvm_types import storage_type, store
 class BufferPointers(Protocol):
     """A kernel function being built: the address of each of its buffers."""
 
-    def pointer(self, buf: Buffer) -> ir.Value: ...
+    def pointer(self, buf: ArrayStorage) -> ir.Value: ...
 
 
-def input_leaves(ctx: EmitContext, kf: BufferPointers, spec: KernelSpec, extra: dict[str, Buffer]) -> dict[str, Leaf]:
+def input_leaves(ctx: EmitContext, kf: BufferPointers, spec: KernelSpec, extra: dict[str, ArrayStorage]) -> dict[str, Leaf]:
     """Parameter i of the computation loads from the buffer of input i (and each `extra`
     instruction from its buffer)."""
     found = {
@@ -45,7 +45,7 @@ def input_leaves(ctx: EmitContext, kf: BufferPointers, spec: KernelSpec, extra: 
     return found
 
 
-def store_leaves(em: ElementalEmitter, kf: BufferPointers, value, index: Index, outputs: list[Buffer]) -> None:
+def store_leaves(em: ElementalEmitter, kf: BufferPointers, value, index: Index, outputs: list[ArrayStorage]) -> None:
     """Store a value (or a tuple of values, nested or not) at `index` into the output buffers,
     one leaf each, in the order of the shape's leaves."""
     values = flat_values(value)
@@ -64,7 +64,7 @@ def flat_values(value) -> list:
     return [value]
 
 
-def element_outputs(comp: Computation, outputs: list[Buffer]) -> list[tuple[str, list[Buffer]]]:
+def element_outputs(comp: Computation, outputs: list[ArrayStorage]) -> list[tuple[str, list[ArrayStorage]]]:
     """Each element of comp's root tuple (or the root itself) with its output buffers: the
     outputs are the root's leaves, so a tuple-shaped element (a variadic reduce next to an
     elementwise output) takes as many consecutive buffers as it has leaves."""
@@ -89,7 +89,7 @@ def one_root_loop(comp: Computation) -> bool:
     return root.opcode != "tuple" or not any(comp[o].shape.is_tuple for o in root.operands)
 
 
-def loop_elements(comp: Computation, outputs: list[Buffer], target: str) -> list[tuple[str, list[Buffer]]]:
+def loop_elements(comp: Computation, outputs: list[ArrayStorage], target: str) -> list[tuple[str, list[ArrayStorage]]]:
     """element_outputs for loop kernels, which run one loop per element over its first leaf:
     a tuple element whose leaves differ in shape (a tuple op nested in the root) is refused,
     since that loop would leave part of a larger leaf unwritten."""

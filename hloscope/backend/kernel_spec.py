@@ -17,7 +17,7 @@ from llvmlite import ir
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
-from .buffers import Buffer
+from .buffers import ArrayStorage
 from .emit_context import ConstantPool, EmitContext, EmitOptions
 
 
@@ -29,10 +29,10 @@ class KernelSpec:
     name: str
     instruction: str
     comp: Computation
-    inputs: list[Buffer]
-    outputs: list[Buffer]
+    inputs: list[ArrayStorage]
+    outputs: list[ArrayStorage]
 
-    def input_of(self, parameter: Instruction) -> Buffer:
+    def input_of(self, parameter: Instruction) -> ArrayStorage:
         """The input buffer a parameter of `comp` reads."""
         return self.inputs[parameter_number(parameter)]
 
@@ -74,16 +74,16 @@ def llvm_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.]", "_", text)
 
 
-def location(buf: Buffer) -> tuple:
+def location(buf: ArrayStorage) -> tuple:
     """Where a buffer is: an in-place result has the same location as the operand it
     overwrites, so both are one pointer argument. (Two pointers that are equal but not
     `noalias` would make LLVM guard the vector loop with an overlap check that fails.)"""
     return (buf.kind, buf.slot) if buf.kind == "arena" else (buf.kind, buf.slot, buf.value)
 
 
-def distinct_buffers(buffers: list[Buffer]) -> list[Buffer]:
+def distinct_buffers(buffers: list[ArrayStorage]) -> list[ArrayStorage]:
     """Each location once (a parameter passed twice to a fusion is one pointer)."""
-    out: list[Buffer] = []
+    out: list[ArrayStorage] = []
     seen: set = set()
     for b in buffers:
         if location(b) not in seen:

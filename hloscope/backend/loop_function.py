@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from llvmlite import ir
 
-from .buffers import Buffer
+from .buffers import ArrayStorage
 from .kernel_spec import KernelSpec, distinct_buffers, llvm_name, location
 from .llvm_types import I64, PTR, VOID
 
@@ -30,7 +30,7 @@ class LoopKernel:
     name: str
     instruction: str
     kind: str  # loop, reduce, dot-blas, dot-loops, ...
-    buffers: list[Buffer]
+    buffers: list[ArrayStorage]
     extent: int = 1  # trip count of the partitionable outer loop
     granule: int = 1  # partition boundaries are multiples of this (vector alignment)
     step: int = 1  # every [begin, end) it is called with must be multiples of this (the extent's end aside)
@@ -44,7 +44,7 @@ class LoopKernel:
 class LoopFunction:
     """Declares the kernel function and maps buffers to its pointer arguments."""
 
-    def __init__(self, llmod: ir.Module, name: str, buffers: list[Buffer], writes: set[Buffer]):
+    def __init__(self, llmod: ir.Module, name: str, buffers: list[ArrayStorage], writes: set[ArrayStorage]):
         self.buffers = distinct_buffers(buffers)
         fnty = ir.FunctionType(VOID, [PTR] * len(self.buffers) + [I64, I64])
         self.fn = ir.Function(llmod, fnty, llvm_name(name))
@@ -67,11 +67,11 @@ class LoopFunction:
         self.begin.name, self.end.name = "begin", "end"
         # Makes `<kernel>.exact` (root, shape, outputs) -> function, where the kernel's maker
         # can: the exact sin/cos/tan loop as a function of its own (backend/huge_trig_loop.py).
-        self.exact_loop: Callable[[str, Any, list[Buffer]], ir.Function] | None = None
+        self.exact_loop: Callable[[str, Any, list[ArrayStorage]], ir.Function] | None = None
         self.slots = self.fn.append_basic_block("entry")  # stack slots only (EmitContext.alloca)
         self.builder = ir.IRBuilder(self.fn.append_basic_block("body"))
 
-    def pointer(self, buf: Buffer) -> ir.Value:
+    def pointer(self, buf: ArrayStorage) -> ir.Value:
         keys = [location(b) for b in self.buffers]
         return self.fn.args[keys.index(location(buf))]
 

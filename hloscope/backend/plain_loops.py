@@ -18,7 +18,7 @@ from math import prod
 from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
-from .buffers import Buffer, BufferLayout
+from .buffers import ArrayStorage, BufferLayout
 from .elemental import ElementalEmitter
 from .index import spread
 from .kernel_io import input_leaves
@@ -59,14 +59,14 @@ class PlainLoops:
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
         return False  # a dot is the elemental inner product of the loop kernel
 
-    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> list[LoopKernel]:
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: ArrayStorage, layout: BufferLayout) -> list[LoopKernel]:
         raise AssertionError("plain loops have no dot kernel (has_dot_kernel is False)")
 
-    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
+    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, ArrayStorage],
                           layout: BufferLayout) -> list[LoopKernel] | None:
         return None  # the loop kernel's elemental reduce
 
-    def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
+    def loop_kernel(self, spec: KernelSpec, extra: dict[str, ArrayStorage]) -> LoopKernel:
         return emit_loop_kernel(self.mc, spec, extra)
 
 

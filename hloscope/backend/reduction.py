@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ..ir.instruction import Instruction
 from ..ir.shape import ArrayShape
-from .buffers import Buffer
+from .buffers import ArrayStorage
 from .index import Index
 from .kernel_io import element_outputs
 from .kernel_spec import KernelSpec
@@ -26,9 +26,9 @@ class ReduceParts(NamedTuple):
     reduces over the same input dims and dimensions; side outputs are elements with the
     reduce input's dimensions (computed in the same loops); others get loops of their own."""
 
-    heroes: list[tuple[Instruction, list[Buffer]]]
-    sides: list[tuple[str, list[Buffer]]]
-    others: list[tuple[str, list[Buffer]]]
+    heroes: list[tuple[Instruction, list[ArrayStorage]]]
+    sides: list[tuple[str, list[ArrayStorage]]]
+    others: list[tuple[str, list[ArrayStorage]]]
 
 
 def reduce_parts(spec: KernelSpec) -> ReduceParts | None:

@@ -25,7 +25,7 @@ from llvmlite import ir
 from ..ir.dtypes import element_type
 from ..ir.instruction import Instruction
 from ..ir.shape import ArrayShape
-from .buffers import Buffer
+from .buffers import ArrayStorage
 from .index import Index
 from .llvm_types import I1, I8, I32, I64, emitted, storage_type, store, type_of
 from .loops import for_range
@@ -48,7 +48,7 @@ def order_key(b: ir.IRBuilder, value: ir.Value, dtype: str) -> tuple[ir.Value, b
 class OutputSlots:
     """The k slots of one row of the indices output (s32)."""
 
-    def __init__(self, b: ir.IRBuilder, pointer, indices_out: Buffer, base: list):
+    def __init__(self, b: ir.IRBuilder, pointer, indices_out: ArrayStorage, base: list):
         self.b, self.pointer, self.out, self.base = b, pointer, indices_out, base
 
     def slot_pointer(self, slot: ir.Value) -> ir.Value:
@@ -109,7 +109,7 @@ class TopkRow:
             b.store(b.trunc(position, I32), slots.slot_pointer(b.load(j_slot)))
             b.store(b.select(full, count, b.add(count, I64(1))), held)
 
-    def copy_values(self, base: list, slots: Slots, pointer, values_out: Buffer) -> None:
+    def copy_values(self, base: list, slots: Slots, pointer, values_out: ArrayStorage) -> None:
         """values[row, j] = x[row, slots[j]] for j < k."""
         b = self.b
         with for_range(b, 0, self.k, "slot") as j:

@@ -33,7 +33,7 @@ from .computation import Computation
 from .instruction import Instruction
 from .opcodes import COMPARISON_DIRECTIONS, FUSION_KINDS, OPCODES
 from .shape import ArrayShape, Shape, TupleShape
-from .shape_inference import ShapeError, compatible, fmt, fmt_all, infer_shape
+from .shape_inference import ShapeRuleError, compatible, fmt, fmt_all, infer_shape
 
 if TYPE_CHECKING:  # only for annotations: the module imports this file to verify itself
     from .module import HloModule
@@ -338,7 +338,7 @@ def _shape_problem(inst: Instruction, comp: Computation, module: HloModule) -> s
 def _infer_problem(inst: Instruction, operand_shapes: list[Shape], module: HloModule) -> str | None:
     try:
         inferred = infer_shape(inst.opcode, operand_shapes, inst.attrs, module, declared=inst.shape)
-    except ShapeError as e:
+    except ShapeRuleError as e:
         return str(e)
     except (TypeError, ValueError, AttributeError) as e:
         # An attribute of the wrong kind (e.g. an int where a list belongs).

@@ -8,9 +8,27 @@ read these objects. A decision is phrased for a learner, e.g.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import TYPE_CHECKING, Generic, Iterator, Protocol
 
 from ..ir.module import HloModule
+
+
+class Rewritable(Protocol):
+    """What a pass rewrites: an HloModule, or auto-clustering's ProgramGraph."""
+
+    def instruction_count(self) -> int: ...
+
+    def to_text(self) -> str: ...
+
+
+if TYPE_CHECKING:  # a TypeVar's default is typing's from Python 3.13 on; the checker reads it here
+    from typing_extensions import TypeVar
+
+    Rewritten = TypeVar("Rewritten", bound=Rewritable, default=HloModule)
+else:
+    from typing import TypeVar
+
+    Rewritten = TypeVar("Rewritten", bound=Rewritable)
 
 
 @dataclass(frozen=True)
@@ -66,15 +84,16 @@ class DecisionLog:
 
 
 @dataclass(frozen=True)
-class PassRecord:
-    """One pass run: its name, the module before and after, changed or not, time and log."""
+class PassRecord(Generic[Rewritten]):
+    """One pass run: its name, the module before and after, changed or not, time and log.
+    (Auto-clustering's graph passes leave the same record, with its graph before and after.)"""
 
     name: str
     pipeline: str
     changed: bool
     seconds: float
-    before: HloModule
-    after: HloModule
+    before: Rewritten
+    after: Rewritten
     log: tuple[Decision, ...]
     doc: str = ""
     iteration: int = 0

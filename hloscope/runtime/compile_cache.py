@@ -25,7 +25,7 @@ DEFAULT_MAX_BYTES = 256 << 20
 
 
 @dataclass(frozen=True)
-class CacheInfo:
+class CacheUsage:
     entries: int
     bytes: int
     hits: int
@@ -77,9 +77,9 @@ class LruCache(Generic[Value]):
             self._entries.clear()
             self._bytes = 0
 
-    def info(self) -> CacheInfo:
+    def info(self) -> CacheUsage:
         with self._lock:
-            return CacheInfo(len(self._entries), self._bytes, self.hits, self.misses, self.evictions,
+            return CacheUsage(len(self._entries), self._bytes, self.hits, self.misses, self.evictions,
                              self.max_entries, self.max_bytes)
 
     def __len__(self) -> int:

@@ -50,7 +50,7 @@ def still_unanswered(result: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Grade:
     status: Literal["unanswered", "right", "wrong"]
     line: str
 
@@ -77,23 +77,23 @@ def _reason(error: BaseException) -> str:
     return f"your code raised {type(error).__name__}" + (f" ({message})" if message else "")
 
 
-def judge(name: str, answer: Any, rule: Rule, hint: str = "") -> Verdict:
+def judge(name: str, answer: Any, rule: Rule, hint: str = "") -> Grade:
     """The verdict on `answer` by `rule` (see the module's docstring), not printed."""
     if unanswered(answer):
-        return Verdict("unanswered", f"\u2026 {name}: {NOT_ANSWERED}")
+        return Grade("unanswered", f"\u2026 {name}: {NOT_ANSWERED}")
     try:
         result = rule(answer)
     except Unanswered:
-        return Verdict("unanswered", f"\u2026 {name}: {NOT_ANSWERED}")
+        return Grade("unanswered", f"\u2026 {name}: {NOT_ANSWERED}")
     except Wrong as e:
         result = str(e)
     except Exception as e:  # a learner's broken function or pass: say what broke, no traceback
         result = _reason(e)
     if result is None or result is True:
-        return Verdict("right", f"\u2713 {name}")
+        return Grade("right", f"\u2713 {name}")
     what = "not right" if result is False else str(result).rstrip()
     stop = "" if what.endswith((".", "?", "!")) else "."
-    return Verdict("wrong", f"\u2717 {name}: {what}{stop}" + (f" Hint: {hint}" if hint else ""))
+    return Grade("wrong", f"\u2717 {name}: {what}{stop}" + (f" Hint: {hint}" if hint else ""))
 
 
 def exercise(name: str, answer: Any, rule: Rule, hint: str = "") -> None:

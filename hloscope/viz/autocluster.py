@@ -16,8 +16,9 @@ from .dot_style import attrs, quote
 from .theme import style_block
 
 if TYPE_CHECKING:
-    from ..autocluster.graph import GraphPassRecord, Node, ProgramGraph
+    from ..autocluster.graph import ProgramGraph, ProgramNode
     from ..autocluster.record import AutoClusterRecord
+    from ..passes.record import PassRecord
 
 CLUSTER_FILLS = ["#ddf4ff", "#dafbe1", "#fbefff", "#fff8c5", "#ffebe9", "#e0f7f5", "#f0f0ff", "#ffeedd"]
 CLUSTER_BORDERS = ["#0969da", "#1a7f37", "#8250df", "#9a6700", "#cf222e", "#0e7c74", "#4b4bd1", "#bc4c00"]
@@ -32,7 +33,7 @@ def cluster_colour(name: str) -> tuple[str, str]:
     return CLUSTER_FILLS[index % len(CLUSTER_FILLS)], CLUSTER_BORDERS[index % len(CLUSTER_BORDERS)]
 
 
-def _label(graph: "ProgramGraph", n: "Node") -> str:
+def _label(graph: "ProgramGraph", n: "ProgramNode") -> str:
     shapes = ", ".join(graph.values[v].short() for v in n.outputs if graph.values[v].dtype != "executable")
     if n.kind == "arg":
         return f"{n.name}\n{shapes}"
@@ -47,7 +48,7 @@ def _label(graph: "ProgramGraph", n: "Node") -> str:
     return f"{n.opcode}\n{shapes}"
 
 
-def _style(n: "Node") -> dict:
+def _style(n: "ProgramNode") -> dict:
     if n.kind == "arg":
         return dict(ARG_STYLE)
     if n.kind == "host":
@@ -59,14 +60,14 @@ def _style(n: "Node") -> dict:
     return dict(OP_STYLE)
 
 
-def _side(n: "Node") -> str:
+def _side(n: "ProgramNode") -> str:
     return n.cluster or "host"
 
 
 def program_dot(graph: "ProgramGraph") -> str:
     """The graph as DOT (see the module docstring)."""
     lines = ["digraph program {", '  rankdir=TB; node [fontname="Helvetica", fontsize=10]; edge [fontsize=9];']
-    groups: dict[str, list[Node]] = {}
+    groups: dict[str, list[ProgramNode]] = {}
     for n in graph.nodes:
         groups.setdefault(n.cluster or "", []).append(n)
     for cluster, nodes in groups.items():
@@ -138,13 +139,13 @@ def hosts_table(record: "AutoClusterRecord") -> str:
             + "".join(rows) + "</table>")
 
 
-def decisions_table(record: "GraphPassRecord") -> str:
-    """A pass's decisions, one row each, refusals marked."""
+def decisions_table(record: "PassRecord[ProgramGraph]") -> str:
+    """A graph pass's decisions, one row each, refusals (nodes left out, merges refused) marked."""
     rows = "".join(
-        f"<tr class='{'rejected' if d.verdict in ('refused', 'left out') else 'accepted'}'><td>{html.escape(d.node)}</td>"
-        f"<td class='action'>{html.escape(d.verdict)}</td><td>{html.escape(d.reason)}</td></tr>"
-        for d in record.decisions)
-    return (f"<h4>{html.escape(record.name)}: {len(record.decisions)} decisions in {record.seconds * 1e3:.2f} ms</h4>"
+        f"<tr class='{'accepted' if d.accepted else 'rejected'}'><td>{html.escape(d.subject)}</td>"
+        f"<td class='action'>{html.escape(d.action)}</td><td>{html.escape(d.reason)}</td></tr>"
+        for d in record.log)
+    return (f"<h4>{html.escape(record.name)}: {len(record.log)} decisions in {record.seconds * 1e3:.2f} ms</h4>"
             "<table class='hs-table'><tr><th>node</th><th>decision</th><th>why</th></tr>" + rows + "</table>")
 
 

@@ -44,7 +44,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 
 from . import render
-from .layout_pool import Slot, WorkerPool
+from .layout_pool import LayoutTurn, WorkerPool
 from .render import DEFAULT_TIMEOUT, NO_ENGINE_MESSAGE, RenderResult, WorkerError, not_tried
 
 IDLE_SECONDS = 300.0
@@ -277,7 +277,7 @@ class LayoutService:
                 self._pending[dot] = threading.Event()
             return hit, busy
 
-    def _lay_out(self, dot: str, timeout: float, slot: Slot) -> RenderResult:
+    def _lay_out(self, dot: str, timeout: float, slot: LayoutTurn) -> RenderResult:
         """Lay out a claimed `dot` with the slot, then cache it and wake whoever awaits it."""
         result = None
         try:
@@ -292,7 +292,7 @@ class LayoutService:
                 done = self._pending.pop(dot)
             done.set()
 
-    def _with_engines(self, dot: str, timeout: float, slot: Slot) -> RenderResult:
+    def _with_engines(self, dot: str, timeout: float, slot: LayoutTurn) -> RenderResult:
         """A pygraphviz worker, else (not installed, or its process failed) `dot -Tsvg`."""
         engines = render.available_engines()  # asked each time: installing one mid-session works
         if not engines:

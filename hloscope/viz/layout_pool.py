@@ -17,7 +17,7 @@ import threading
 from .render import LayoutWorker
 
 
-class Slot:
+class LayoutTurn:
     """A turn to run one layout: the warm worker it came with (or None) and the pool's generation."""
 
     def __init__(self, worker: LayoutWorker | None, generation: int):
@@ -39,7 +39,7 @@ class WorkerPool:
         self._foreground_waiting = 0
         self._timer: threading.Timer | None = None
 
-    def acquire(self, background: bool, cancelled: threading.Event | None = None) -> Slot | None:
+    def acquire(self, background: bool, cancelled: threading.Event | None = None) -> LayoutTurn | None:
         """A slot (waiting for one if all are lent), or None once `cancelled` is set."""
         with self._cond:
             if not background:
@@ -52,12 +52,12 @@ class WorkerPool:
                 if cancelled is not None and cancelled.is_set():
                     return None
                 self._lent += 1
-                return Slot(self._idle.pop() if self._idle else None, self.generation)
+                return LayoutTurn(self._idle.pop() if self._idle else None, self.generation)
             finally:
                 if not background:
                     self._foreground_waiting -= 1
 
-    def worker(self, slot: Slot) -> LayoutWorker:
+    def worker(self, slot: LayoutTurn) -> LayoutWorker:
         """The slot's worker, started now if it has none or its process died."""
         if slot.worker is None or not slot.worker.alive:
             dead, slot.worker = slot.worker, None
@@ -67,11 +67,11 @@ class WorkerPool:
                 self._live.add(slot.worker)
         return slot.worker
 
-    def interrupted(self, slot: Slot) -> bool:
+    def interrupted(self, slot: LayoutTurn) -> bool:
         """Whether close() ran since the slot was lent (its worker may have been killed)."""
         return slot.generation != self.generation
 
-    def release(self, slot: Slot) -> None:
+    def release(self, slot: LayoutTurn) -> None:
         """Take the slot back; its worker stays warm unless it died or close() ran meanwhile."""
         worker = slot.worker
         with self._cond:

@@ -8,7 +8,10 @@ import pytest
 
 import hloscope
 from hloscope.autocluster import HostCallError, autojit, host
+from hloscope.autocluster.graph_passes import run_graph_passes
 from hloscope.errors import UnsupportedError
+from hloscope.passes.pipeline import PassError
+from hloscope.passes.record import PassRecord
 
 rng = np.random.default_rng(0)
 X = rng.standard_normal((4, 3)).astype(np.float32)
@@ -91,9 +94,10 @@ def test_contracting_an_edge_around_a_host_call_is_refused():
     x = rng.standard_normal(8)
     clusters = g.clusters(x)
     assert [c.ops for c in clusters] == [("sine", "multiply", "cosine"), ("multiply", "add")]
-    refused = [d for d in g.record(x).passes[0].decisions if d.verdict == "refused"]
+    refused = [d for d in g.record(x).passes[0].log if d.action == "refused"]
     assert [str(d) for d in refused] == [
-        "add.1: refused: not merged with cosine.1: would create a cycle through host host.on_host"]
+        "refused add.1: not merged with cosine.1: would create a cycle through host host.on_host"]
+    assert not any(d.accepted for d in refused)
     np.testing.assert_allclose(g(x), f(x), rtol=1e-12)
 
 
@@ -127,6 +131,29 @@ def test_the_three_passes_are_recorded_with_snapshots():
     assert kinds.count("xla_compile") == kinds.count("xla_run") == 2
     assert kinds.index("xla_compile") + 1 == kinds.index("xla_run")
     assert rec.traced is rec.passes[0].before and all(n.cluster is None for n in rec.traced.nodes)
+
+
+def test_graph_passes_leave_pass_records_as_the_pass_manager_does():
+    def spectrum(x):
+        return np.fft.fft(x)
+
+    rec = autojit(spectrum).record(V)  # nothing to compile: no cluster, nothing to encapsulate or split
+    assert all(isinstance(p, PassRecord) and p.pipeline == "autocluster" for p in rec.passes)
+    mark, encapsulate, build = rec.passes
+    assert not encapsulate.changed and encapsulate.after is encapsulate.before  # the runner decides, as Pipeline does
+    assert not build.changed and rec.final is rec.traced
+    assert "MarkForCompilationPass" in mark.doc and mark.instruction_delta == 0
+
+
+def test_a_failing_graph_pass_is_named():
+    class Broken:
+        name = "broken"
+
+        def run(self, graph, log):
+            raise KeyError("no such node")
+
+    with pytest.raises(PassError, match="pass broken failed: KeyError"):
+        run_graph_passes([Broken()], autojit(solve_between).record(A, V).traced)
 
 
 def test_bytes_crossing_host_and_cluster_edges():

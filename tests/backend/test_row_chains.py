@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 import hloscope
-from hloscope.backend.buffers import Buffer
+from hloscope.backend.buffers import ArrayStorage
 from hloscope.backend.cpu import row_chains
-from hloscope.backend.cpu.row_chains import ANY, ROW, Chain, Member, row_access
+from hloscope.backend.cpu.row_chains import ANY, ROW, Chain, ChainMember, row_access
 from hloscope.backend.loop_function import LoopKernel
 from hloscope.ir.shape import ArrayShape
 
@@ -119,13 +119,13 @@ ENTRY e {
     assert row_access(comp, 8) == {0: ROW, 1: ANY, 2: ROW, 3: ANY}
 
 
-def _buffer(slot: int, size: int, value: str) -> Buffer:
-    return Buffer("arena", slot, size, value, ArrayShape("f32", (16, size // 64)))
+def _buffer(slot: int, size: int, value: str) -> ArrayStorage:
+    return ArrayStorage("arena", slot, size, value, ArrayShape("f32", (16, size // 64)))
 
 
-def _member(reads: dict[Buffer, str], writes: list[Buffer]) -> Member:
+def _member(reads: dict[ArrayStorage, str], writes: list[ArrayStorage]) -> ChainMember:
     kernel = LoopKernel("k", "k", "loop", [*reads, *writes], extent=16)
-    return Member(kernel, 16, 1, reads, writes)
+    return ChainMember(kernel, 16, 1, reads, writes)
 
 
 def test_buffers_sharing_memory_unevenly_keep_kernels_apart():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import hloscope
-from hloscope.backend.buffers import Buffer
+from hloscope.backend.buffers import ArrayStorage
 from hloscope.backend.cpu.rows.drafts import Draft, Value
 from hloscope.backend.cpu.rows.forms import COL, FULL, ROW, SCALAR, Split, infer_forms, reduce_split
 from hloscope.backend.cpu.rows.fuse import fuse
@@ -116,9 +116,9 @@ ENTRY e {{
 }}
 """).entry_computation
     shape, rows = ArrayShape("f32", (64, 128)), ArrayShape("f32", (64,))
-    inp = Buffer("arena", 0, shape.byte_size, "p", shape)
-    over = Buffer("arena", 0, shape.byte_size, "t", shape)  # the same bytes: written in place
-    sums = Buffer("arena", 65536, rows.byte_size, "t", rows)
+    inp = ArrayStorage("arena", 0, shape.byte_size, "p", shape)
+    over = ArrayStorage("arena", 0, shape.byte_size, "t", shape)  # the same bytes: written in place
+    sums = ArrayStorage("arena", 65536, rows.byte_size, "t", rows)
     split = Split(64, 128)
     forms = infer_forms(comp, split, {})
     assert forms is not None

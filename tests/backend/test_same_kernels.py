@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import hloscope
-from hloscope.backend.buffers import Buffer
+from hloscope.backend.buffers import ArrayStorage
 from hloscope.backend.cpu.same_kernels import code_key, computation_key
 from hloscope.backend.kernel_spec import KernelSpec
 from hloscope.ir.shape import ArrayShape
@@ -39,14 +39,14 @@ def test_names_do_not_matter_but_structure_and_literals_do():
     assert computation_key(base) != computation_key(other_literal)
 
 
-def _arena(slot: int, value: str) -> Buffer:
-    return Buffer("arena", slot, 32, value, ArrayShape("f32", (8,)))
+def _arena(slot: int, value: str) -> ArrayStorage:
+    return ArrayStorage("arena", slot, 32, value, ArrayShape("f32", (8,)))
 
 
 def test_buffers_that_change_the_code_change_the_key():
     comp = _comp("p = f32[8] parameter(0)\nROOT n = f32[8] negate(p)")
 
-    def key(inp: Buffer, out: Buffer) -> tuple:
+    def key(inp: ArrayStorage, out: ArrayStorage) -> tuple:
         return code_key("loop", KernelSpec("k", "k", comp, [inp], [out]))
 
     apart = key(_arena(0, "a"), _arena(64, "b"))
@@ -54,7 +54,7 @@ def test_buffers_that_change_the_code_change_the_key():
     assert key(_arena(0, "a"), _arena(0, "b")) != apart  # in place: one argument
     assert key(_arena(0, "a"), _arena(16, "b")) != apart  # overlapping: no noalias
     assert key(_arena(0, "a"), _arena(72, "b")) != apart  # aligned to 8 bytes, not 64
-    assert key(Buffer("param", 0, 32, "a", ArrayShape("f32", (8,))), _arena(64, "b")) != apart
+    assert key(ArrayStorage("param", 0, 32, "a", ArrayShape("f32", (8,))), _arena(64, "b")) != apart
 
 
 def test_repeated_computations_share_code_and_others_do_not():

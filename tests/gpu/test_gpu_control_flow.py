@@ -8,7 +8,7 @@ import pytest
 
 from emulator import emulated_executable
 from gpu_helpers import assert_close, assert_matches, compile_gpu, corpus_case, evaluate, module
-from hloscope.backend.buffers import Buffer
+from hloscope.backend.buffers import ArrayStorage
 from hloscope.ir.shape import ArrayShape
 from hloscope.backend.gpu.program import Conditional, DeviceCopy, KernelLaunch, WhileLoop, listing, relocate
 
@@ -241,12 +241,12 @@ def test_listing_shows_the_host_program():
 
 def test_relocate_maps_every_buffer_of_nested_steps():
     shape = ArrayShape("f32", (4,))
-    a, b = Buffer("arena", 0, 16, "a", shape), Buffer("param", 0, 16, "p", shape)
-    pred = Buffer("arena", 64, 1, "pred", ArrayShape("pred", ()))
+    a, b = ArrayStorage("arena", 0, 16, "a", shape), ArrayStorage("param", 0, 16, "p", shape)
+    pred = ArrayStorage("arena", 64, 1, "pred", ArrayShape("pred", ()))
     launch = KernelLaunch("k", (1, 1, 1), (32, 1, 1), 0, (a, b))
     loop = WhileLoop("w", (DeviceCopy(b, a),), (launch,), pred, (launch,), ())
     steps = (Conditional("c", pred, ((loop,), (launch,))),)
-    moved = relocate(steps, lambda buf: Buffer("arena", buf.slot + 1000, buf.size, buf.value, buf.shape))
+    moved = relocate(steps, lambda buf: ArrayStorage("arena", buf.slot + 1000, buf.size, buf.value, buf.shape))
     found = []
 
     def collect(items):

@@ -6,7 +6,7 @@ import pytest
 from hloscope.errors import NotSupportedError
 from hloscope.backend.gpu.cuda import NO_GPU, gpu_available
 from hloscope.backend.gpu.executable import DeviceArena, DeviceProgram
-from hloscope.backend.buffers import Buffer
+from hloscope.backend.buffers import ArrayStorage
 from hloscope.ir.shape import ArrayShape
 from gpu_helpers import assert_matches, compile_gpu, corpus_case, corpus_cases
 
@@ -34,14 +34,14 @@ def test_availability_reason_is_plain():
 
 def test_device_arena_regions_are_aligned_and_disjoint():
     f32 = ArrayShape("f32", (10,))
-    params = (Buffer("param", 0, 40, "p0", f32), Buffer("param", 1, 40, "p1", f32))
-    outputs = (Buffer("output", 0, 40, "r", f32),)
+    params = (ArrayStorage("param", 0, 40, "p0", f32), ArrayStorage("param", 1, 40, "p1", f32))
+    outputs = (ArrayStorage("output", 0, 40, "r", f32),)
     arena = DeviceArena(DeviceProgram((), 1000, params, outputs, (), {}))
     starts = [arena.offset(b) for b in params + outputs]
     assert starts == [1024, 1280, 1536] and arena.size == 1792
-    assert arena.offset(Buffer("arena", 64, 40, "t", f32)) == 64
+    assert arena.offset(ArrayStorage("arena", 64, 40, "t", f32)) == 64
     with pytest.raises(ValueError):
-        arena.offset(Buffer("constant", 0, 40, "c", f32))
+        arena.offset(ArrayStorage("constant", 0, 40, "c", f32))
 
 
 @needs_gpu

@@ -1,6 +1,6 @@
 """Stream assignment: independent kernels on separate streams, joined by events."""
 
-from hloscope.backend.buffers import Buffer
+from hloscope.backend.buffers import ArrayStorage
 from hloscope.backend.gpu.program import KernelLaunch
 from hloscope.backend.gpu.streams import assign, dependencies, thunk_sequence
 from hloscope.ir.shape import array
@@ -29,15 +29,15 @@ def test_two_independent_dots_run_on_two_streams_that_join_before_their_consumer
     assert f"stream={s.stream}" in line and f"event {other.index} (stream {other.stream})" in line
 
 
-def _launch(name: str, *buffers: Buffer) -> KernelLaunch:
+def _launch(name: str, *buffers: ArrayStorage) -> KernelLaunch:
     return KernelLaunch(name, (1, 1, 1), (32, 1, 1), 0, buffers)
 
 
-def _arena(offset: int, value: str, size: int = 64) -> Buffer:
-    return Buffer("arena", offset, size, value, array("f32", size // 4))
+def _arena(offset: int, value: str, size: int = 64) -> ArrayStorage:
+    return ArrayStorage("arena", offset, size, value, array("f32", size // 4))
 
 
-PARAM = Buffer("param", 0, 64, "p", array("f32", 16))
+PARAM = ArrayStorage("param", 0, 64, "p", array("f32", 16))
 NAMES = {f"k{i}": f"k{i}" for i in range(8)}  # kernel -> the instruction it computes
 
 

@@ -50,10 +50,10 @@ def pair_shape(shape: Shape) -> Shape:
 
 def complex_as_pairs(module: HloModule) -> HloModule:
     """`module` with every complex value as pairs of reals (see the module docstring)."""
-    return with_computations(module, rewrite_computations(module, _Rewriter))
+    return with_computations(module, rewrite_computations(module, _ComplexRewriter))
 
 
-class _Rewriter(TypeRewriter):
+class _ComplexRewriter(TypeRewriter):
     def shape_of(self, name: str) -> Shape:
         return self.comp[name].shape
 
@@ -103,7 +103,7 @@ class _Rewriter(TypeRewriter):
         return self.emit(name, "reshape", shape, (value,))
 
 
-def _multiply(r: _Rewriter, inst: Instruction) -> None:
+def _multiply(r: _ComplexRewriter, inst: Instruction) -> None:
     a, b = inst.operands
     n = inst.name
     ar, ai, br, bi = r.part(a, 0, f"{n}.a"), r.part(a, 1, f"{n}.a"), r.part(b, 0, f"{n}.b"), r.part(b, 1, f"{n}.b")
@@ -113,7 +113,7 @@ def _multiply(r: _Rewriter, inst: Instruction) -> None:
     r.pair(n, re, im, inst.shape)
 
 
-def _divide(r: _Rewriter, inst: Instruction) -> None:
+def _divide(r: _ComplexRewriter, inst: Instruction) -> None:
     """(a + bi) / (c + di) by Smith's method, as numpy: divide by the larger of |c|, |d| first."""
     x, y = inst.operands
     n = inst.name
@@ -140,7 +140,7 @@ def _divide(r: _Rewriter, inst: Instruction) -> None:
     r.pair(n, re, im, inst.shape)
 
 
-def _fft(r: _Rewriter, inst: Instruction) -> None:
+def _fft(r: _ComplexRewriter, inst: Instruction) -> None:
     """fft as DFT matrix products (fft_as_dots.py); the result re-paired, or real for IRFFT."""
     src, dst = r.shape_of(inst.operands[0]).as_array(), inst.shape.as_array()
     real = REAL_OF.get(src.dtype) or REAL_OF[dst.dtype]
@@ -154,12 +154,12 @@ def _fft(r: _Rewriter, inst: Instruction) -> None:
     r.pair(inst.name, re, im, dst)
 
 
-def _real_imag(r: _Rewriter, inst: Instruction) -> None:
+def _real_imag(r: _ComplexRewriter, inst: Instruction) -> None:
     p = r.part(inst.operands[0], 0 if inst.opcode == "real" else 1, inst.name)
     r.flat(inst.name, p, inst.shape.as_array())
 
 
-def _complex(r: _Rewriter, inst: Instruction) -> None:
+def _complex(r: _ComplexRewriter, inst: Instruction) -> None:
     shape = inst.shape.as_array()
     column = ArrayShape(REAL_OF[shape.dtype], (*shape.dims, 1))
     re = r.emit(f"{inst.name}.re", "reshape", column, (inst.operands[0],))
@@ -167,7 +167,7 @@ def _complex(r: _Rewriter, inst: Instruction) -> None:
     r.pair(inst.name, re, im, shape)
 
 
-def _abs(r: _Rewriter, inst: Instruction) -> None:
+def _abs(r: _ComplexRewriter, inst: Instruction) -> None:
     """hypot(re, im) as max * sqrt(1 + (min/max)^2): no overflow for large parts."""
     n, x = inst.name, inst.operands[0]
     ar, ai = r.part(x, 0, n), r.part(x, 1, n)
@@ -196,12 +196,12 @@ def _scalar(name: str, dtype: str, value: float) -> Instruction:
                        literal=Literal(np.array(value, dtype=np.float32 if dtype == "f32" else np.float64)))
 
 
-def _emit_scalar(r: _Rewriter, name: str, dtype: str, value: float) -> str:
+def _emit_scalar(r: _ComplexRewriter, name: str, dtype: str, value: float) -> str:
     r.out.append(_scalar(name, dtype, value))
     return name
 
 
-def _exp(r: _Rewriter, inst: Instruction) -> None:
+def _exp(r: _ComplexRewriter, inst: Instruction) -> None:
     """exp(a + bi) = e^a (cos b + i sin b)."""
     n, x = inst.name, inst.operands[0]
     ar, ai = r.part(x, 0, n), r.part(x, 1, n)
@@ -211,7 +211,7 @@ def _exp(r: _Rewriter, inst: Instruction) -> None:
     r.pair(n, re, im, inst.shape)
 
 
-def _convert(r: _Rewriter, inst: Instruction) -> None:
+def _convert(r: _ComplexRewriter, inst: Instruction) -> None:
     src, dst = r.shape_of(inst.operands[0]).as_array(), inst.shape.as_array()
     if src.dtype in REAL_OF and dst.dtype in REAL_OF:
         r.emit(inst.name, "convert", pair_shape(dst), inst.operands)
@@ -226,7 +226,7 @@ def _convert(r: _Rewriter, inst: Instruction) -> None:
     r.pair(inst.name, re, im, dst)
 
 
-def _constant(r: _Rewriter, inst: Instruction) -> None:
+def _constant(r: _ComplexRewriter, inst: Instruction) -> None:
     literal = inst.literal
     if literal is None or not isinstance(literal.value, np.ndarray):
         raise unsupported(TARGET, "a complex constant that is a tuple or has elided values", inst.name)
@@ -236,7 +236,7 @@ def _constant(r: _Rewriter, inst: Instruction) -> None:
                              literal=Literal(pairs)))
 
 
-def _select(r: _Rewriter, inst: Instruction) -> None:
+def _select(r: _ComplexRewriter, inst: Instruction) -> None:
     """select(p, a, b): the predicate is broadcast over the pair dimension."""
     p = r.shape_of(inst.operands[0]).as_array()
     shape = pair_shape(inst.shape).as_array()
@@ -245,7 +245,7 @@ def _select(r: _Rewriter, inst: Instruction) -> None:
     r.emit(inst.name, "select", shape, (wide, *inst.operands[1:]))
 
 
-def _dynamic_slice(r: _Rewriter, inst: Instruction) -> None:
+def _dynamic_slice(r: _ComplexRewriter, inst: Instruction) -> None:
     """dynamic-slice / dynamic-update-slice: one more start index, 0, for the pair dimension."""
     zero = _emit_scalar_int(r, f"{inst.name}.0")
     attrs = dict(inst.attrs)
@@ -255,14 +255,14 @@ def _dynamic_slice(r: _Rewriter, inst: Instruction) -> None:
                              inst.metadata))
 
 
-def _emit_scalar_int(r: _Rewriter, name: str) -> str:
+def _emit_scalar_int(r: _ComplexRewriter, name: str) -> str:
     r.out.append(Instruction(name, "constant", ArrayShape("s32", ()), (), {}, literal=Literal(np.array(0, np.int32))))
     return name
 
 
 def _with_pair_dim(key: str):
     """An op whose attribute `key` lists dimensions: the pair dimension is added, unmoved."""
-    def rule(r: _Rewriter, inst: Instruction) -> None:
+    def rule(r: _ComplexRewriter, inst: Instruction) -> None:
         shape = pair_shape(inst.shape).as_array()
         attrs = dict(inst.attrs)
         if key == "slice":

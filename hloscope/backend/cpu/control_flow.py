@@ -24,11 +24,11 @@ from llvmlite import ir
 
 from ...ir.shape import ArrayShape
 from ..llvm_types import I1, I8, I32, I64, PTR, VOID, int_width, load, type_of
-from ..buffers import Buffer, BufferLayout, assign_buffers
+from ..buffers import ArrayStorage, BufferLayout, assign_buffers
 from ..loop_state import passed_through
 
 
-def _memmove(em, dst: Buffer, src: Buffer) -> None:
+def _memmove(em, dst: ArrayStorage, src: ArrayStorage) -> None:
     if dst == src or not src.size:
         return
     fn = em.llmod.globals.get("llvm.memmove.p0.p0.i64") or ir.Function(
@@ -36,7 +36,7 @@ def _memmove(em, dst: Buffer, src: Buffer) -> None:
     em.b.call(fn, [em.pointer(dst), em.pointer(src), I64(src.size), I1(0)])
 
 
-def _table(em, buffers: list[Buffer], name: str):
+def _table(em, buffers: list[ArrayStorage], name: str):
     """A stack array of buffer pointers, the `buffers` argument of a called program."""
     table = em.alloca(ir.ArrayType(PTR, max(1, len(buffers))), name)
     for i, buf in enumerate(buffers):
@@ -44,7 +44,7 @@ def _table(em, buffers: list[Buffer], name: str):
     return table
 
 
-def _arena(em, region: Buffer):
+def _arena(em, region: ArrayStorage):
     return em.b.gep(em.fn.args[1], [I64(region.slot)], inbounds=True, source_etype=I8)
 
 
@@ -53,7 +53,7 @@ class Called:
     """A program function and the arena region its temporaries live in."""
 
     fn: ir.Function
-    region: Buffer
+    region: ArrayStorage
 
 
 def _program(programs, comp, layout: BufferLayout, name: str) -> Called:
@@ -65,10 +65,10 @@ def _program(programs, comp, layout: BufferLayout, name: str) -> Called:
 
 @dataclass
 class WhileStep:
-    state: list[Buffer]
-    init: list[Buffer]
-    following: list[Buffer]
-    pred: Buffer
+    state: list[ArrayStorage]
+    init: list[ArrayStorage]
+    following: list[ArrayStorage]
+    pred: ArrayStorage
     condition: Called
     body: Called
 
@@ -106,9 +106,9 @@ def lower_while(programs, inst, comp, layout: BufferLayout) -> WhileStep:
 
 @dataclass
 class ConditionalStep:
-    selector: Buffer
-    branches: list[tuple[Called, list[Buffer]]]
-    outputs: list[Buffer]
+    selector: ArrayStorage
+    branches: list[tuple[Called, list[ArrayStorage]]]
+    outputs: list[ArrayStorage]
 
     def emit(self, em) -> None:
         b = em.b

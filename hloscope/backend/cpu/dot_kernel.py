@@ -17,7 +17,7 @@ from llvmlite import ir
 
 from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
-from ..buffers import Buffer
+from ..buffers import ArrayStorage
 from ..gemm import GemmForm, gemm_form
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopFunction, LoopKernel
@@ -30,7 +30,7 @@ from . import blas
 COLUMN_BLOCK = 256
 
 
-def emit_dot_kernel(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: Buffer) -> LoopKernel:
+def emit_dot_kernel(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: ArrayStorage) -> LoopKernel:
     """The dot kernel of `dot` (in matrix form, both operands parameters of spec.comp)."""
     comp = spec.comp
     lhs_p, rhs_p = (comp[o] for o in dot.operands)

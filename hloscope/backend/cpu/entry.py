@@ -17,7 +17,7 @@ from llvmlite import ir
 from ...ir.computation import Computation
 from ..emit_context import ConstantPool
 from ..llvm_types import I1, I8, I64, PTR, VOID, left_unoptimized
-from ..buffers import Buffer, BufferLayout
+from ..buffers import ArrayStorage, BufferLayout
 from ..loop_function import LoopKernel
 from .parallel import ParallelSupport, emit_parallel_call, partition_bounds
 
@@ -41,7 +41,7 @@ class _Frame:
         self.slots = fn.append_basic_block("entry")  # stack slots only
         self.addresses = ir.IRBuilder(fn.append_basic_block("buffers"))  # every buffer's address
         self.b = ir.IRBuilder(fn.append_basic_block("body"))
-        self.pointers: dict[Buffer, ir.Value] = {}
+        self.pointers: dict[ArrayStorage, ir.Value] = {}
 
     def close(self) -> None:
         self.b.ret_void()
@@ -97,7 +97,7 @@ class EntryEmitter:
         else:
             step.emit(self)
 
-    def pointer(self, buf: Buffer) -> ir.Value:
+    def pointer(self, buf: ArrayStorage) -> ir.Value:
         """The address of a buffer, computed once per function in a block that dominates its
         whole body (so a pointer first needed in one branch of a conditional is valid in the
         others)."""

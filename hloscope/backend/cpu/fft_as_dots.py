@@ -21,10 +21,10 @@ from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
 
 if TYPE_CHECKING:  # the rewriter that calls this module owns the instruction list
-    from .complex_as_pairs import _Rewriter
+    from .complex_as_pairs import _ComplexRewriter
 
 
-def _matrix(r: _Rewriter, name: str, value: np.ndarray, real: str) -> str:
+def _matrix(r: _ComplexRewriter, name: str, value: np.ndarray, real: str) -> str:
     dtype = np.float32 if real == "f32" else np.float64
     r.out.append(Instruction(name, "constant", ArrayShape(real, value.shape), (), {},
                              literal=Literal(value.astype(dtype))))
@@ -53,7 +53,7 @@ def _hermitian(m: int, n: int) -> tuple[np.ndarray, np.ndarray]:
 class _Axis:
     """One matrix product along `axis` of arrays of `dims`, as rows x n."""
 
-    def __init__(self, r: _Rewriter, tag: str, dims: tuple[int, ...], axis: int, m: int, real: str):
+    def __init__(self, r: _ComplexRewriter, tag: str, dims: tuple[int, ...], axis: int, m: int, real: str):
         self.r, self.tag, self.real = r, tag, real
         self.perm = tuple(d for d in range(len(dims)) if d != axis) + (axis,)
         self.inverse = tuple(int(i) for i in np.argsort(self.perm))
@@ -78,7 +78,7 @@ class _Axis:
         return r.emit(f"{t}.out", "transpose", ArrayShape(self.real, dims), (shaped,), dimensions=self.inverse)
 
 
-def dft_axis(r: _Rewriter, tag: str, xr: str, xi: str | None, dims: tuple[int, ...], axis: int,
+def dft_axis(r: _ComplexRewriter, tag: str, xr: str, xi: str | None, dims: tuple[int, ...], axis: int,
              matrices: tuple[np.ndarray, np.ndarray], real: str, real_out: bool = False) -> tuple[str, str | None]:
     """(Re, Im) of X W along `axis` (X = xr + i xi; xi None for a real X); Im None if real_out."""
     wr, wi = matrices
@@ -97,7 +97,7 @@ def dft_axis(r: _Rewriter, tag: str, xr: str, xi: str | None, dims: tuple[int, .
     return ax.back(yr, "yr"), ax.back(yi, "yi")
 
 
-def lower_fft(r: _Rewriter, inst: Instruction, real: str) -> tuple[str, str | None]:
+def lower_fft(r: _ComplexRewriter, inst: Instruction, real: str) -> tuple[str, str | None]:
     """The fft's (Re, Im) arrays of its result dims (Im None for IRFFT's real result)."""
     kind, lengths = inst.attr("fft_type"), tuple(inst.attr("fft_length"))
     x = inst.operands[0]

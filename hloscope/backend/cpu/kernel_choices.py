@@ -26,7 +26,7 @@ from typing import Callable
 from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
-from ..buffers import Buffer, BufferLayout
+from ..buffers import ArrayStorage, BufferLayout
 from ..gemm import gemm_form
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopKernel
@@ -101,13 +101,13 @@ class CpuKernels:
     def _widened(self, dot: Instruction, lhs: Instruction, rhs: Instruction) -> bool:
         return self.mc.options.dot == "blas" and widening_ok(dot, lhs.array_shape, rhs.array_shape)
 
-    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> list[LoopKernel]:
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: ArrayStorage, layout: BufferLayout) -> list[LoopKernel]:
         lhs, rhs = (spec.comp[o] for o in dot.operands)
         if self._widened(dot, lhs, rhs):
             return emit_widening_dot(self.mc, spec, dot, out, layout)
         return [emit_dot_kernel(self.mc, spec, dot, out)]
 
-    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
+    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, ArrayStorage],
                           layout: BufferLayout) -> list[LoopKernel] | None:
         if _sixteen_bit_column(spec, parts):
             return None  # accumulate in f32 registers per output element (the elemental reduce)
@@ -123,7 +123,7 @@ class CpuKernels:
             return [emit_reduce_kernel(self.mc, spec, parts, extra)]
         return [self._once("reduce", spec, lambda: emit_reduce_kernel(self.mc, spec, parts))]
 
-    def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> LoopKernel:
+    def loop_kernel(self, spec: KernelSpec, extra: dict[str, ArrayStorage]) -> LoopKernel:
         plan = scan_plan(self.hlo, spec.comp) if not extra else None
         if plan is not None:
             return emit_scan_kernel(self.mc, spec, plan)

@@ -33,7 +33,7 @@ from .entry import EntryEmitter
 from .kernel_choices import CpuKernels
 from ..cpus import usable_cpus
 from .parallel import decide_partitions
-from .row_chains import Member, chain_rows, emit_chain
+from .row_chains import ChainMember, chain_rows, emit_chain
 from .rows import RowPrograms
 
 NAME = "cpu"
@@ -107,7 +107,7 @@ class CpuPrograms:
             fn.linkage = "internal"
         return fn
 
-    def _row_chain(self, members: list[Member]) -> LoopKernel:
+    def _row_chain(self, members: list[ChainMember]) -> LoopKernel:
         """One function running `members` block by block over their rows (row_chains.py),
         split over the threads as one kernel."""
         chain = emit_chain(self.mc.llmod, self.mc.unique_name(f"{members[0].kernel.name}.rows"), members)

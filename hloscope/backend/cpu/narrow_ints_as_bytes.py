@@ -42,10 +42,10 @@ def raw_shape(shape: Shape) -> Shape:
 
 
 def narrow_ints_as_bytes(module: HloModule) -> HloModule:
-    return with_computations(module, rewrite_computations(module, _Rewriter))
+    return with_computations(module, rewrite_computations(module, _NarrowIntRewriter))
 
 
-class _Rewriter(BytesRewriter):
+class _NarrowIntRewriter(BytesRewriter):
     types = frozenset(NARROW)
 
     def scalar(self, name: str, dtype: str, value: int) -> str:

@@ -37,7 +37,7 @@ from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.opcodes import OPCODES
 from ...ir.shape import ArrayShape
-from ..buffers import Buffer, leaves
+from ..buffers import ArrayStorage, leaves
 from ..index import is_default_physical
 from ..kernel_spec import location
 from ..llvm_types import I64, PTR, VOID
@@ -58,32 +58,32 @@ ANY = "any"  # read at other positions too (or at no particular row: a broadcast
 
 
 @dataclass
-class Member:
+class ChainMember:
     """A kernel that can be part of a chain: its rows and how it touches its buffers."""
 
     kernel: LoopKernel
     rows: int  # the row count E: its [begin, end) ranges over [0, E * scale)
     scale: int  # elements of its range per row (1, or the row length of a flat loop)
-    reads: dict[Buffer, str]  # ROW or ANY, by input buffer
-    writes: list[Buffer]
+    reads: dict[ArrayStorage, str]  # ROW or ANY, by input buffer
+    writes: list[ArrayStorage]
 
 
 @dataclass
 class Chain:
-    members: list[Member] = field(default_factory=list)
+    members: list[ChainMember] = field(default_factory=list)
 
     @property
     def rows(self) -> int:
         return self.members[0].rows
 
-    def written(self) -> set[Buffer]:
+    def written(self) -> set[ArrayStorage]:
         return {b for m in self.members for b in m.writes}
 
-    def touched(self) -> set[Buffer]:
+    def touched(self) -> set[ArrayStorage]:
         return {b for m in self.members for b in (*m.reads, *m.writes)}
 
 
-def member_of(kernel: LoopKernel) -> Member | None:
+def member_of(kernel: LoopKernel) -> ChainMember | None:
     """The kernel as a chain member, or None when its range does not mean rows."""
     spec = kernel.spec
     if spec is None or kernel.kind not in CHAIN_KINDS or kernel.extent < 2:
@@ -101,11 +101,11 @@ def member_of(kernel: LoopKernel) -> Member | None:
     access = row_access(comp, rows)
     if access is None:
         return None
-    reads: dict[Buffer, str] = {}
+    reads: dict[ArrayStorage, str] = {}
     for number, buf in enumerate(spec.inputs):
         how = access.get(number, ROW)  # an unused parameter reads nothing
         reads[buf] = ANY if ANY in (reads.get(buf), how) else how
-    return Member(kernel, rows, scale, reads, list(spec.outputs))
+    return ChainMember(kernel, rows, scale, reads, list(spec.outputs))
 
 
 def _range_scale(kernel: LoopKernel, comp: Computation, rows: int) -> int | None:
@@ -189,7 +189,7 @@ def _operand_dims(comp: Computation, inst: Instruction, dim: int | None) -> list
     return [(o, None) for o in ops]
 
 
-def _joins(chain: Chain, m: Member) -> bool:
+def _joins(chain: Chain, m: ChainMember) -> bool:
     """Can m run block by block after the chain's kernels (see the module docstring)?"""
     if m.rows != chain.rows:
         return False
@@ -211,10 +211,10 @@ def _joins(chain: Chain, m: Member) -> bool:
     return True
 
 
-def find_chains(steps: list) -> list[list[Member]]:
+def find_chains(steps: list) -> list[list[ChainMember]]:
     """Maximal runs of consecutive kernels among a program's steps that chain, of two
     kernels or more (any other step, a while loop say, ends a run)."""
-    chains: list[list[Member]] = []
+    chains: list[list[ChainMember]] = []
     current = Chain()
     for step in steps:
         m = member_of(step) if isinstance(step, LoopKernel) else None
@@ -229,14 +229,14 @@ def find_chains(steps: list) -> list[list[Member]]:
     return chains
 
 
-def chain_rows(steps: list, emit: Callable[[list[Member]], LoopKernel]) -> list:
+def chain_rows(steps: list, emit: Callable[[list[ChainMember]], LoopKernel]) -> list:
     """The steps with each chain's kernels replaced by the chain `emit` makes of them."""
     first = {id(c[0].kernel): c for c in find_chains(steps)}
     inside = {id(m.kernel) for c in first.values() for m in c[1:]}
     return [emit(first[id(s)]) if id(s) in first else s for s in steps if id(s) not in inside]
 
 
-def block_rows(members: list[Member]) -> int:
+def block_rows(members: list[ChainMember]) -> int:
     """Rows per block: the chain's rows of all its arrays fill about BLOCK_BYTES, in a whole
     number of each member's steps (row_step)."""
     rows = members[0].rows
@@ -248,7 +248,7 @@ def block_rows(members: list[Member]) -> int:
     return -(-block // step) * step
 
 
-def row_step(members: list[Member]) -> int:
+def row_step(members: list[ChainMember]) -> int:
     """The rows every block boundary must be a multiple of: a member whose loop runs over
     whole vectors (LoopKernel.step elements) at `scale` elements per row needs
     step / gcd(step, scale) rows (a row value per row, as layer norm's rsqrt: 16 rows)."""
@@ -258,9 +258,9 @@ def row_step(members: list[Member]) -> int:
     return need
 
 
-def emit_chain(llmod: ir.Module, name: str, members: list[Member]) -> LoopKernel:
+def emit_chain(llmod: ir.Module, name: str, members: list[ChainMember]) -> LoopKernel:
     """The chain's function `void name(ptr buffers..., i64 begin, i64 end)` over rows."""
-    buffers: list[Buffer] = []
+    buffers: list[ArrayStorage] = []
     for m in members:
         for buf in m.kernel.buffers:
             if all(location(buf) != location(b) for b in buffers):

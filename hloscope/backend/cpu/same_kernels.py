@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...ir.computation import Computation
-from ..buffers import Buffer
+from ..buffers import ArrayStorage
 from ..kernel_spec import KernelSpec, distinct_buffers, location
 from ..loop_function import LoopKernel
 
@@ -50,7 +50,7 @@ def same_code(first: LoopKernel, spec: KernelSpec) -> LoopKernel:
     """A kernel for `spec` that calls `first`'s function (their code keys are equal). Scratch
     the first kernel has for itself (a convolution's im2col rows) is shared: kernels run one
     after another, and each is done with its scratch when it returns."""
-    buffers: list[Buffer] = distinct_buffers(spec.inputs + spec.outputs)  # LoopFunction's argument order
+    buffers: list[ArrayStorage] = distinct_buffers(spec.inputs + spec.outputs)  # LoopFunction's argument order
     if first.spec is not None:
         own = {location(b) for b in first.spec.inputs + first.spec.outputs}
         buffers += [b for b in first.buffers if location(b) not in own]

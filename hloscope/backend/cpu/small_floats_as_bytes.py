@@ -71,10 +71,10 @@ def small_floats_as_bytes(module: HloModule) -> HloModule:
     count = Computation(ADD, (Instruction("a", "parameter", ArrayShape("s32", ()), parameter_number=0),
                               Instruction("b", "parameter", ArrayShape("s32", ()), parameter_number=1),
                               Instruction("s", "add", ArrayShape("s32", ()), ("a", "b"))), "s")
-    return with_computations(module, [count, *rewrite_computations(module, _Rewriter)])
+    return with_computations(module, [count, *rewrite_computations(module, _SmallFloatRewriter)])
 
 
-class _Rewriter(BytesRewriter):
+class _SmallFloatRewriter(BytesRewriter):
     types = SMALL
 
     def const(self, name: str, value: np.ndarray, dtype: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
-from ..buffers import Buffer, BufferLayout
+from ..buffers import ArrayStorage, BufferLayout
 from ..gemm import GemmForm, gemm_form
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..llvm_types import I64, load, storage_type, store
@@ -40,7 +40,7 @@ def widening_ok(dot: Instruction, lhs: ArrayShape, rhs: ArrayShape) -> bool:
     return blas.available("f32") and gemm_form(dot, lhs, rhs) is not None
 
 
-def emit_widening_dot(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: Buffer,
+def emit_widening_dot(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out: ArrayStorage,
                       layout: BufferLayout) -> list[LoopKernel]:
     """The kernels computing `dot` (both operands parameters of spec.comp) into `out`."""
     lhs_p, rhs_p = (spec.comp[o] for o in dot.operands)
@@ -55,8 +55,8 @@ def emit_widening_dot(mc: ModuleContext, spec: KernelSpec, dot: Instruction, out
     return kernels + [_gemm(mc, spec, form, (wide.get(lhs, lhs), wide.get(rhs, rhs), wide.get(out, out)), out, what)]
 
 
-def _gemm(mc: ModuleContext, spec: KernelSpec, form: GemmForm, f32: tuple[Buffer, Buffer, Buffer],
-          out: Buffer, what: str) -> LoopKernel:
+def _gemm(mc: ModuleContext, spec: KernelSpec, form: GemmForm, f32: tuple[ArrayStorage, ArrayStorage, ArrayStorage],
+          out: ArrayStorage, what: str) -> LoopKernel:
     """c = a @ b in f32 (f32: a, b, c) for rows [begin, end), then those rows of c rounded into out."""
     a, b, c = f32
     kf = LoopFunction(mc.llmod, mc.unique_name(f"{spec.name}.gemm"), [a, b, c, out], {c, out})
@@ -78,7 +78,7 @@ def _gemm(mc: ModuleContext, spec: KernelSpec, form: GemmForm, f32: tuple[Buffer
     return kernel
 
 
-def _widen(mc: ModuleContext, spec: KernelSpec, src: Buffer, dst: Buffer, role: str) -> LoopKernel:
+def _widen(mc: ModuleContext, spec: KernelSpec, src: ArrayStorage, dst: ArrayStorage, role: str) -> LoopKernel:
     """dst = f32(src), a flat loop split across threads."""
     kf = LoopFunction(mc.llmod, mc.unique_name(f"{spec.name}.widen_{role}"), [src, dst], {dst})
     ctx = mc.emit_context(kf.builder)
@@ -91,12 +91,12 @@ def _widen(mc: ModuleContext, spec: KernelSpec, src: Buffer, dst: Buffer, role: 
     return kernel
 
 
-def _scratch(layout: BufferLayout, shape: ArrayShape, name: str) -> Buffer:
+def _scratch(layout: BufferLayout, shape: ArrayShape, name: str) -> ArrayStorage:
     wide = ArrayShape("f32", shape.dims)
     return layout.grow_arena(wide.byte_size, name, wide)
 
 
-def _convert(b, kf, src: Buffer, dst: Buffer, begin, end) -> None:
+def _convert(b, kf, src: ArrayStorage, dst: ArrayStorage, begin, end) -> None:
     """dst[i] = src[i] for i in [begin, end), converted (to f32, or back with rounding)."""
     s_type, d_type = src.shape.dtype, dst.shape.dtype
     with for_range(b, begin, end, "i") as i:

@@ -28,27 +28,27 @@ import numpy as np
 from ...ir.instruction import Instruction
 from ...ir.shape import ArrayShape
 from .program import Conditional, DeviceCopy, WhileLoop, relocate
-from ..buffers import Buffer, BufferLayout, assign_buffers
+from ..buffers import ArrayStorage, BufferLayout, assign_buffers
 from ..loop_state import passed_through
 
 
 class Placement:
     """A called computation's buffers -> its caller's."""
 
-    def __init__(self, params: list[Buffer], outputs: list[Buffer], region: Buffer):
+    def __init__(self, params: list[ArrayStorage], outputs: list[ArrayStorage], region: ArrayStorage):
         self.params, self.outputs, self.region = params, outputs, region
 
-    def __call__(self, buf: Buffer) -> Buffer:
+    def __call__(self, buf: ArrayStorage) -> ArrayStorage:
         if buf.kind == "param":
             return self.params[buf.slot]
         if buf.kind == "output":
             return self.outputs[buf.slot]
         if buf.kind == "arena":
-            return Buffer("arena", self.region.slot + buf.slot, buf.size, buf.value, buf.shape)
+            return ArrayStorage("arena", self.region.slot + buf.slot, buf.size, buf.value, buf.shape)
         raise ValueError(f"a {buf.kind} buffer cannot cross into a called computation")
 
 
-def called_steps(programs, comp, layout: BufferLayout, params: list[Buffer], outputs: list[Buffer],
+def called_steps(programs, comp, layout: BufferLayout, params: list[ArrayStorage], outputs: list[ArrayStorage],
                  name: str) -> tuple:
     """The steps of `comp` run with `params` as its parameters and `outputs` as its result,
     in the caller's terms (`layout`)."""
@@ -59,13 +59,13 @@ def called_steps(programs, comp, layout: BufferLayout, params: list[Buffer], out
     return tuple(s for s in placed if not (isinstance(s, DeviceCopy) and s.src == s.dst))  # a leaf passed through
 
 
-def _copy(src: Buffer, dst: Buffer, comp) -> DeviceCopy:
+def _copy(src: ArrayStorage, dst: ArrayStorage, comp) -> DeviceCopy:
     if src.kind == "constant":
         return DeviceCopy(None, dst, _constant_bytes(comp, src), src.value)
     return DeviceCopy(src, dst)
 
 
-def _constant_bytes(comp, buf: Buffer) -> bytes:
+def _constant_bytes(comp, buf: ArrayStorage) -> bytes:
     return constant_bytes(comp[buf.value])
 
 
@@ -76,7 +76,7 @@ def constant_bytes(inst: Instruction) -> bytes:
     return np.ascontiguousarray(literal.value).tobytes()
 
 
-def _readable(bufs: list[Buffer], comp, layout: BufferLayout, setup: list) -> list[Buffer]:
+def _readable(bufs: list[ArrayStorage], comp, layout: BufferLayout, setup: list) -> list[ArrayStorage]:
     """The buffers with every constant copied into the arena first (steps added to `setup`)."""
     out = []
     for buf in bufs:

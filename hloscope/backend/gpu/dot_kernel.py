@@ -25,7 +25,7 @@ from llvmlite import ir
 
 from ...ir.computation import Computation
 from ...ir.instruction import Instruction
-from ..buffers import Buffer
+from ..buffers import ArrayStorage
 from ..gemm import GemmForm, gemm_form
 from ..kernel_spec import KernelSpec
 from ..elemental_data import clamp
@@ -46,7 +46,7 @@ def dot_ok(comp: Computation, dot: Instruction) -> bool:
     return gemm_form(dot, ops[0].array_shape, ops[1].array_shape) is not None
 
 
-def emit_dot(mc: GpuModuleContext, spec: KernelSpec, dot: Instruction, out: Buffer) -> GpuKernel:
+def emit_dot(mc: GpuModuleContext, spec: KernelSpec, dot: Instruction, out: ArrayStorage) -> GpuKernel:
     comp = spec.comp
     lhs_p, rhs_p = (comp[o] for o in dot.operands)
     # dot_ok chose this kernel: both operands are (verified, so numbered) parameters in matrix form

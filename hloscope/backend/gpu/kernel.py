@@ -23,7 +23,7 @@ from llvmlite import ir
 from ...compilation.record import Launch  # the record's: what the emitter decides is what is shown
 from ...ir.computation import Computation
 from ..llvm_types import I64, PTR, VOID, emitted
-from ..buffers import Buffer
+from ..buffers import ArrayStorage
 from ..kernel_spec import ModuleContext, distinct_buffers, llvm_name, location
 
 MAX_BLOCKS = 65535 * 4  # grid-stride kernels never need more blocks than this
@@ -58,7 +58,7 @@ class GpuKernel:
     name: str
     instruction: str
     kind: str  # loop, row-reduce, column-reduce, reduce-loop, sort-bitonic, dot-tiled
-    buffers: list[Buffer]
+    buffers: list[ArrayStorage]
     launch: Launch
     notes: list[str] = field(default_factory=list)
     function: ir.Function | None = None
@@ -88,7 +88,7 @@ class GpuModuleContext(ModuleContext):
 class GpuKernelFunction:
     """Declares a kernel and maps buffers to its (global-memory) pointer arguments."""
 
-    def __init__(self, mc: GpuModuleContext, name: str, buffers: list[Buffer], writes: set[Buffer]):
+    def __init__(self, mc: GpuModuleContext, name: str, buffers: list[ArrayStorage], writes: set[ArrayStorage]):
         self.mc = mc
         self.buffers = distinct_buffers([b for b in buffers if b.kind != "constant"])
         self.fn = ir.Function(mc.llmod, ir.FunctionType(VOID, [PTR] * len(self.buffers)), mc.kernel_name(name))
@@ -104,7 +104,7 @@ class GpuKernelFunction:
         self._pointers = [mc.threads.global_pointer(self.builder, a) for a in self.fn.args]
         self.shared_bytes = 0
 
-    def pointer(self, buf: Buffer) -> ir.Value:
+    def pointer(self, buf: ArrayStorage) -> ir.Value:
         """The address of a buffer inside this kernel (a constant is its module global)."""
         if buf.kind == "constant":
             comp = self.mc.computation or self.mc.hlo.entry_computation

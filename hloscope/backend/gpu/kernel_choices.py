@@ -21,7 +21,7 @@ from typing import Callable
 from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
-from ..buffers import Buffer, BufferLayout
+from ..buffers import ArrayStorage, BufferLayout
 from ..kernel_spec import KernelSpec, llvm_name
 from ..reduction import ReduceParts
 from .conv_kernel import emit_conv_kernel
@@ -72,10 +72,10 @@ class GpuKernels:
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
         return dot_ok(comp, dot)
 
-    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: Buffer, layout: BufferLayout) -> list[GpuKernel]:
+    def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: ArrayStorage, layout: BufferLayout) -> list[GpuKernel]:
         return [emit_dot(self.mc, spec, dot, out)]
 
-    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, Buffer],
+    def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, ArrayStorage],
                           layout: BufferLayout) -> list[GpuKernel] | None:
         plan = row_plan(spec, parts)
         if plan is not None:
@@ -85,5 +85,5 @@ class GpuKernels:
             return emit_column_reduce(self.mc, spec, parts, plan, layout, extra)
         return None  # the loop kernel's generic fallback: one output element per thread
 
-    def loop_kernel(self, spec: KernelSpec, extra: dict[str, Buffer]) -> GpuKernel:
+    def loop_kernel(self, spec: KernelSpec, extra: dict[str, ArrayStorage]) -> GpuKernel:
         return emit_loop_kernel(self.mc, spec, extra)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterator, Union
 
 if TYPE_CHECKING:  # annotations only: the host program needs no backend code to run
-    from ..buffers import Buffer
+    from ..buffers import ArrayStorage
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class KernelLaunch:
     grid: tuple
     block: tuple
     shared_bytes: int  # static shared memory (the launch itself asks for no dynamic memory)
-    buffers: tuple  # backend.buffers.Buffer, in argument order
+    buffers: tuple  # backend.buffers.ArrayStorage, in argument order
 
     def describe(self) -> str:
         g, b = self.grid, self.block
@@ -43,8 +43,8 @@ class KernelLaunch:
 class DeviceCopy:
     """dst = src on the device; with `data` (a constant's bytes), dst = data from the host."""
 
-    src: Buffer | None  # None: `data` is the source
-    dst: Buffer
+    src: ArrayStorage | None  # None: `data` is the source
+    dst: ArrayStorage
     data: bytes | None = None
     constant: str = ""  # the constant instruction `data` holds
 
@@ -58,7 +58,7 @@ class WhileLoop:
     instruction: str
     init: tuple  # DeviceCopy steps: the operand into the loop's state
     condition: tuple  # steps writing `pred`
-    pred: Buffer  # one byte
+    pred: ArrayStorage  # one byte
     body: tuple  # steps reading the state, writing the next state
     update: tuple  # DeviceCopy steps: next state -> state
 
@@ -69,7 +69,7 @@ class WhileLoop:
 @dataclass(frozen=True)
 class Conditional:
     instruction: str
-    selector: Buffer  # pred (true runs branch 0) or s32 (out of range: the last)
+    selector: ArrayStorage  # pred (true runs branch 0) or s32 (out of range: the last)
     branches: tuple  # a tuple of steps per branch
 
     def describe(self) -> str:
@@ -85,9 +85,9 @@ class DeviceProgram:
 
     steps: tuple
     arena_bytes: int
-    params: tuple  # Buffer per entry parameter
-    outputs: tuple  # Buffer per flat result
-    output_copies: tuple  # (source Buffer, output Buffer), done on the host after the steps
+    params: tuple  # ArrayStorage per entry parameter
+    outputs: tuple  # ArrayStorage per flat result
+    output_copies: tuple  # (source ArrayStorage, output ArrayStorage), done on the host after the steps
     constants: dict  # constant instruction name -> its bytes (for constant results)
 
     @property

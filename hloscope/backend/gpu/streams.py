@@ -26,7 +26,7 @@ from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 
 from ...runtime.thunks import Thunk, ThunkSequence
-from ..buffers import Buffer
+from ..buffers import ArrayStorage
 from .program import Conditional, DeviceCopy, KernelLaunch, Step, WhileLoop, listing
 
 MAX_STREAMS = 4  # a handful: more streams rarely find more independent work
@@ -36,7 +36,7 @@ def is_host_driven(step: Step) -> bool:
     return isinstance(step, (WhileLoop, Conditional))
 
 
-def accesses(step: Step, instruction_of: dict[str, str]) -> tuple[list[Buffer], list[Buffer]]:
+def accesses(step: Step, instruction_of: dict[str, str]) -> tuple[list[ArrayStorage], list[ArrayStorage]]:
     """(read, written) buffers of a top-level kernel or copy (see the module docstring)."""
     if isinstance(step, DeviceCopy):
         return ([] if step.src is None else [step.src]), [step.dst]
@@ -68,10 +68,10 @@ class Hazards:
         self.widest = 0
 
     @staticmethod
-    def key(b: Buffer) -> tuple:
+    def key(b: ArrayStorage) -> tuple:
         return (b.kind, b.slot, b.size) if b.kind == "arena" else (b.kind, b.slot, b.value)
 
-    def overlapping(self, b: Buffer) -> list[Region]:
+    def overlapping(self, b: ArrayStorage) -> list[Region]:
         if b.kind != "arena":
             region = self.regions.get(self.key(b))
             return [region] if region else []
@@ -85,7 +85,7 @@ class Hazards:
                 found.append(self.regions[key])
         return found
 
-    def conflicts(self, read: list[Buffer], written: list[Buffer]) -> set[int]:
+    def conflicts(self, read: list[ArrayStorage], written: list[ArrayStorage]) -> set[int]:
         deps: set[int] = set()
         for b in read + written:
             for region in self.overlapping(b):
@@ -95,7 +95,7 @@ class Hazards:
                     deps.update(region.readers)
         return deps
 
-    def record(self, i: int, read: list[Buffer], written: list[Buffer]) -> None:
+    def record(self, i: int, read: list[ArrayStorage], written: list[ArrayStorage]) -> None:
         for b in read + written:
             k = self.key(b)
             if k not in self.regions:

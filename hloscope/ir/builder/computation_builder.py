@@ -19,7 +19,7 @@ from ..instruction import Instruction
 from ..opcodes import COMPUTATION_ATTRS
 from ..parser import parse_shape
 from ..shape import ArrayShape, Shape
-from ..shape_inference import ShapeError, compatible, fmt, fmt_all, infer_shape
+from ..shape_inference import ShapeRuleError, compatible, fmt, fmt_all, infer_shape
 from .ops import CompRef, Handle, OpMethods
 
 if TYPE_CHECKING:  # annotations only: module_builder imports this file to hand out builders
@@ -69,10 +69,10 @@ class ComputationBuilder(OpMethods):
         where = f"{opcode}({fmt_all(shapes)})"
         try:
             inferred = infer_shape(opcode, shapes, attrs, self.module.computations, declared=shape)
-        except ShapeError as e:
-            raise ShapeError(f"{where}: {e}", self.name) from None
+        except ShapeRuleError as e:
+            raise ShapeRuleError(f"{where}: {e}", self.name) from None
         if shape is not None and not compatible(inferred, shape):
-            raise ShapeError(
+            raise ShapeRuleError(
                 f"{where}: declared shape {fmt(shape)} but inferred {fmt(inferred)}", self.name
             )
         inst = Instruction(

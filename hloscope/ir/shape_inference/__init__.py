@@ -23,13 +23,13 @@ from typing import Any
 from ..opcodes import OPCODES
 from ..shape import Shape
 from . import collectives, control, convolution, data, elementwise, fft, indexing, linalg, reduce, scan, side_effects, topk
-from .common import OpCall, ShapeError, compatible, fmt, fmt_all
+from .common import OpCall, ShapeRuleError, compatible, fmt, fmt_all
 
 RULES = {**elementwise.RULES, **data.RULES, **reduce.RULES, **indexing.RULES, **control.RULES,
          **convolution.RULES, **topk.RULES, **fft.RULES,
          **collectives.RULES, **linalg.RULES, **side_effects.RULES, **scan.RULES}
 
-__all__ = ["RULES", "ShapeError", "compatible", "fmt", "fmt_all", "infer_shape"]
+__all__ = ["RULES", "ShapeRuleError", "compatible", "fmt", "fmt_all", "infer_shape"]
 
 
 def infer_shape(
@@ -43,15 +43,15 @@ def infer_shape(
 
     module: an HloModule (or a mapping name -> Computation) to look up called computations.
     declared: the instruction's own shape, needed by ops whose result it determines.
-    Raises ShapeError (an HloVerifierError) saying what is inconsistent.
+    Raises ShapeRuleError (an HloVerifierError) saying what is inconsistent.
     """
     rule = RULES.get(opcode)
     if rule is None:
         known = "known to hloscope but has no shape rule" if opcode in OPCODES else "unknown"
-        raise ShapeError(f"opcode {opcode} is {known}")
+        raise ShapeRuleError(f"opcode {opcode} is {known}")
     call = OpCall(opcode, tuple(operand_shapes), attrs, module, declared)
     try:
         return rule(call)
     except IndexError:
         # A rule read an operand that is not there: the operand count is wrong.
-        raise ShapeError(f"{opcode} got too few operands ({len(operand_shapes)})") from None
+        raise ShapeRuleError(f"{opcode} got too few operands ({len(operand_shapes)})") from None

@@ -2,7 +2,7 @@
 
 A rule receives an `OpCall` (opcode, operand shapes, attributes, the declared result shape
 if there is one, and a way to look up called computations) and returns the result shape,
-or raises `ShapeError` with a message that says what is wrong in terms of the operands.
+or raises `ShapeRuleError` with a message that says what is wrong in terms of the operands.
 """
 
 from __future__ import annotations
@@ -19,18 +19,18 @@ from ..shape import ArrayShape, Shape, TokenShape, TupleShape
 _MISSING = object()
 
 
-class ShapeError(HloVerifierError):
+class ShapeRuleError(HloVerifierError):
     """A shape rule failed. The verifier and the builder add where it happened."""
 
 
 def fail(message: str) -> NoReturn:
-    raise ShapeError(message)
+    raise ShapeRuleError(message)
 
 
 def check(condition: bool, message: str) -> None:
-    """Raise ShapeError(message) unless `condition` holds."""
+    """Raise ShapeRuleError(message) unless `condition` holds."""
     if not condition:
-        raise ShapeError(message)
+        raise ShapeRuleError(message)
 
 
 def fmt(shape: Shape) -> str:
@@ -93,7 +93,7 @@ class OpCall:
     declared: Shape | None = None
 
     def attr(self, key: str, default: Any = _MISSING) -> Any:
-        """An attribute's value; a missing required one is a ShapeError naming it.
+        """An attribute's value; a missing required one is a ShapeRuleError naming it.
 
         Typed Any as Instruction.attr is: the key decides the value's type.
         """
@@ -141,7 +141,7 @@ class OpCall:
 
 
 def signature(comp: Computation) -> tuple[tuple[Shape, ...], Shape]:
-    """(parameter shapes, result shape) of a computation, as a ShapeError if it is broken."""
+    """(parameter shapes, result shape) of a computation, as a ShapeRuleError if it is broken."""
     try:
         return comp.parameter_shapes, comp.result_shape
     except (KeyError, TypeError):

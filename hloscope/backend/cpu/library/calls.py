@@ -28,7 +28,7 @@ from llvmlite import ir
 
 from ....ir.instruction import Instruction
 from ....ir.shape import ArrayShape
-from ...buffers import Buffer, BufferLayout
+from ...buffers import ArrayStorage, BufferLayout
 from ...conv_geometry import ConvGeometry
 from ...elemental_reduce import simple_reducer
 from ...index import is_default_physical
@@ -52,7 +52,7 @@ class PlainReduce(NamedTuple):
     op: str
     source: Instruction  # the parameter reduced
     init: Instruction
-    out: Buffer
+    out: ArrayStorage
     reduced: list[int]  # the minor dimensions
 
 
@@ -117,11 +117,11 @@ def _initial(b: ir.IRBuilder, kf: LoopFunction, spec: KernelSpec, init, dtype: s
     return ir.Constant(TYPES[dtype], _scalar(init))
 
 
-def _init_buffers(spec: KernelSpec, init) -> list[Buffer]:
+def _init_buffers(spec: KernelSpec, init) -> list[ArrayStorage]:
     return [spec.input_of(init)] if init.opcode == "parameter" else []
 
 
-def _rows(mc, spec, op, source: Buffer, init, out: Buffer, shape: ArrayShape, reduced: int) -> LoopKernel:
+def _rows(mc, spec, op, source: ArrayStorage, init, out: ArrayStorage, shape: ArrayShape, reduced: int) -> LoopKernel:
     """for r in the partition's rows: out[r] = reduce(x[r*n : (r+1)*n]). The partitioned
     dimension is the first kept one (each step of it is `inner` rows), as in reduce_kernel."""
     dtype, kept = shape.dtype, shape.dims[:shape.rank - reduced]
@@ -141,7 +141,7 @@ def _rows(mc, spec, op, source: Buffer, init, out: Buffer, shape: ArrayShape, re
     return kernel
 
 
-def _partials(mc, spec, op, source: Buffer, scratch: Buffer, chunks: int, size: int) -> LoopKernel:
+def _partials(mc, spec, op, source: ArrayStorage, scratch: ArrayStorage, chunks: int, size: int) -> LoopKernel:
     """partial[c] = reduce(chunk c of x) for the partition's chunks [begin, end)."""
     dtype = scratch.shape.dtype
     kf = LoopFunction(mc.llmod, spec.name + ".partials", [source, scratch], {scratch})
@@ -161,7 +161,7 @@ def _partials(mc, spec, op, source: Buffer, scratch: Buffer, chunks: int, size: 
     return kernel
 
 
-def _combine(mc, spec, op, init, scratch: Buffer, out: Buffer, chunks: int) -> LoopKernel:
+def _combine(mc, spec, op, init, scratch: ArrayStorage, out: ArrayStorage, chunks: int) -> LoopKernel:
     """out = reduce(partials) from the reduce's initial value."""
     dtype = out.shape.dtype
     kf = LoopFunction(mc.llmod, spec.name, [*_init_buffers(spec, init), scratch, out], {out})

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from ....ir.computation import Computation
 from ....ir.instruction import Instruction
-from ...buffers import Buffer, BufferLayout
+from ...buffers import ArrayStorage, BufferLayout
 from ...kernel_spec import ModuleContext, distinct_buffers
 from ...loop_function import LoopKernel
 from ..parallel import decide_partitions
@@ -50,7 +50,7 @@ class RowPrograms:
         options = mc.options  # the interpreter is compiled with reassociated sums and without fast math
         self.enabled = options.library and options.reassociate_reductions and not options.fast_math
         self._candidates: dict[tuple[int, str], Candidate | None] = {}
-        self._readers: dict[int, dict[Buffer, set[str]]] = {}
+        self._readers: dict[int, dict[ArrayStorage, set[str]]] = {}
         self._positions: dict[int, dict[str, int]] = {}
         self._covered: set[tuple[int, str]] = set()
         self.aliased_params = "input_output_alias" in mc.hlo.attrs

@@ -27,7 +27,7 @@ from ....ir.computation import Computation
 from ....ir.instruction import Instruction
 from ....ir.module import HloModule
 from ....ir.shape import ArrayShape
-from ...buffers import Buffer, BufferLayout, is_alias, leaves, operand_buffers
+from ...buffers import ArrayStorage, BufferLayout, is_alias, leaves, operand_buffers
 from ...dispatch import CONTROL_FLOW, NO_CODE, computation_of
 from ...elemental_reduce import simple_reducer
 from ...index import is_default_physical
@@ -51,8 +51,8 @@ class Candidate:
 
     inst: Instruction
     comp: Computation
-    inputs: list[Buffer]
-    outputs: list[Buffer]
+    inputs: list[ArrayStorage]
+    outputs: list[ArrayStorage]
     dtype: str
     split: Split | None  # what its reductions mean (None: it has none)
     reducers: dict[str, str]
@@ -145,9 +145,9 @@ class _State:
     """What the members so far read and write."""
 
     forms: dict[tuple, str] = field(default_factory=dict)  # by location: how it is read or was written
-    fixed_reads: list[Buffer] = field(default_factory=list)  # read as a column vector or a scalar
-    touched: list[Buffer] = field(default_factory=list)
-    written: list[Buffer] = field(default_factory=list)
+    fixed_reads: list[ArrayStorage] = field(default_factory=list)  # read as a column vector or a scalar
+    touched: list[ArrayStorage] = field(default_factory=list)
+    written: list[ArrayStorage] = field(default_factory=list)
 
 
 def _join(c: Candidate, split: Split, state: _State, aliased_params: bool) -> Member | None:
@@ -182,7 +182,7 @@ def _join(c: Candidate, split: Split, state: _State, aliased_params: bool) -> Me
     return Member(c.inst, c.comp, c.inputs, c.outputs, forms, c.reducers)
 
 
-def _shares(a: Buffer, b: Buffer) -> bool:
+def _shares(a: ArrayStorage, b: ArrayStorage) -> bool:
     return location(a) == location(b) or a.overlaps(b)
 
 
@@ -200,9 +200,9 @@ def following_candidates(comp: Computation, start: int, analyze) -> list[Candida
     return found
 
 
-def buffer_readers(comp: Computation, layout: BufferLayout) -> dict[Buffer, set[str]]:
+def buffer_readers(comp: Computation, layout: BufferLayout) -> dict[ArrayStorage, set[str]]:
     """Which instructions read each buffer (the root's results count as read: "ROOT")."""
-    readers: dict[Buffer, set[str]] = {}
+    readers: dict[ArrayStorage, set[str]] = {}
     for inst in comp.instructions:
         if inst.opcode in NO_CODE or is_alias(inst, comp):
             continue
@@ -214,7 +214,7 @@ def buffer_readers(comp: Computation, layout: BufferLayout) -> dict[Buffer, set[
     return readers
 
 
-def internal_buffers(plan: ProgramPlan, readers: dict[Buffer, set[str]]) -> set[Buffer]:
+def internal_buffers(plan: ProgramPlan, readers: dict[ArrayStorage, set[str]]) -> set[ArrayStorage]:
     """What the program writes that only its own members read: those it need not write."""
     names = {m.inst.name for m in plan.members}
     return {out for m in plan.members for out in m.outputs

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ...buffers import Buffer
+from ...buffers import ArrayStorage
 from ...kernel_spec import ModuleContext
 from ...llvm_types import I64, PTR, VOID, declared, internal_global, left_unoptimized
 from ...loop_function import LoopFunction, LoopKernel
@@ -29,7 +29,7 @@ NOTE = ("runs in row program {name} with {members}, {block} rows at a time, in h
 
 
 def emit_program_kernel(mc: ModuleContext, name: str, plan: ProgramPlan, program: RowProgram,
-                        buffers: list[Buffer], writes: set[Buffer]) -> LoopKernel:
+                        buffers: list[ArrayStorage], writes: set[ArrayStorage]) -> LoopKernel:
     """The program's kernel (see the module docstring), its listing in its notes."""
     kf = LoopFunction(mc.llmod, name, buffers, writes)
     b = kf.builder

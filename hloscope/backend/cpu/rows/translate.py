@@ -21,7 +21,7 @@ import numpy as np
 
 from ....ir.computation import Computation
 from ....ir.instruction import Instruction
-from ...buffers import Buffer
+from ...buffers import ArrayStorage
 from ...kernel_spec import location
 from .drafts import Draft, Value
 from .forms import COL, FULL, ROW, SCALAR, Split
@@ -37,8 +37,8 @@ class Member:
 
     inst: Instruction
     comp: Computation
-    inputs: list[Buffer]  # by parameter number
-    outputs: list[Buffer]  # by root leaf
+    inputs: list[ArrayStorage]  # by parameter number
+    outputs: list[ArrayStorage]  # by root leaf
     forms: dict[str, str]
     reducers: dict[str, str]  # each reduce's op (add, maximum, minimum)
     kernel_name: str = ""
@@ -47,7 +47,7 @@ class Member:
 class Translator:
     """Builds one program's drafts from its members, in order (see the module docstring)."""
 
-    def __init__(self, dtype: str, split: Split, buffers: list[Buffer], internal: set[Buffer], defer_outputs: bool):
+    def __init__(self, dtype: str, split: Split, buffers: list[ArrayStorage], internal: set[ArrayStorage], defer_outputs: bool):
         self.dtype, self.split, self.bytes = dtype, split, ELEMENT_BYTES[dtype]
         self.buffers = buffers  # the kernel's pointer table (then the constants)
         self.internal = internal
@@ -76,7 +76,7 @@ class Translator:
         self.numbered[key] = dst
         return dst
 
-    def buffer_slot(self, buf: Buffer, form: str) -> Slot:
+    def buffer_slot(self, buf: ArrayStorage, form: str) -> Slot:
         where = [location(b) for b in self.buffers].index(location(buf))
         n, size = self.split.width, self.bytes
         advance, row_stride, vector = {FULL: (n * size, n, True), ROW: (size, 1, False),
@@ -84,7 +84,7 @@ class Translator:
         label = {FULL: f"{buf.value}[r, :]", ROW: f"{buf.value}[r]", COL: f"{buf.value}[:]", SCALAR: buf.value}[form]
         return Slot(where, 0, advance, row_stride, vector, label)
 
-    def _input(self, buf: Buffer, form: str) -> int:
+    def _input(self, buf: ArrayStorage, form: str) -> int:
         found = self.held.get(location(buf))
         if found is not None:
             return found
