@@ -3,8 +3,10 @@
 A part is a top-level module or sub-package of hloscope. Every relative import counts,
 at module level or inside a function, except:
 - imports under `if TYPE_CHECKING:` (annotations only; nothing runs), and
-- imports inside `_repr_html_`: an IR value or a plan drawing itself in a notebook calls up
-  into viz, the one deliberate way down-the-stack objects reach the views.
+- imports inside `_repr_html_` and `_hloscope_explore_`: an IR value or a plan drawing itself
+  in a notebook calls up into viz, and an object with its own explorer view (an autojit
+  function, lazy steps, a comparison with XLA) into jupyter: the one deliberate way
+  down-the-stack objects reach the views.
 A new import that goes up a layer, or two parts that import each other, fails here with the
 file and line, so the architecture in docs/architecture.md stays the one the code has.
 """
@@ -16,6 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "hloscope"
+VIEW_HOOKS = ("_repr_html_", "_hloscope_explore_")  # an object asking the views to draw it
 
 # Lowest first. A part may import from its own layer (no cycles, checked below) and any lower one.
 LAYERS: list[set[str]] = [
@@ -61,7 +64,7 @@ def _counted_imports(tree: ast.AST):
         if _type_checking_block(node):
             stack.extend(getattr(node, "orelse", []))
             continue
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "_repr_html_":
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in VIEW_HOOKS:
             continue
         if isinstance(node, ast.ImportFrom) and node.level:
             yield node

@@ -19,9 +19,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from ..frontend.jit import CacheInfo, Jitted
-from ..frontend.pytree import flatten, unflatten
-from ..frontend.tracer import Tracer
+from ..frontend.jit import CacheInfo, StagedFunction
+from ..frontend.pytree import unflatten
 from ..ir.module import HloModule
 from ..ir.opcodes import is_known
 from .build_xla_ops import BuildXlaOps
@@ -51,13 +50,14 @@ class ClusterInfo:
         return f"{self.name}: {', '.join(self.ops)}{extra}; in: {', '.join(self.inputs)}; out: {', '.join(self.outputs)}"
 
 
-class AutoJitted(Jitted):
-    """An auto-clustered function (see the module docstring)."""
+class AutoJitted(StagedFunction):
+    """An auto-clustered function (see the module docstring). It shares with a jitted
+    function how a call's signature is read; it has no one module to trace or compile."""
 
     def __init__(self, fn: Callable, supported_ops: Iterable[str] | None = None,
                  min_cluster_size: int = DEFAULT_MIN_CLUSTER_SIZE, static_argnums: int | Sequence[int] = (),
                  static_argnames: str | Sequence[str] = ()):
-        super().__init__(fn, _no_whole_compile, static_argnums, static_argnames)
+        super().__init__(fn, static_argnums, static_argnames)
         ops = None if supported_ops is None else checked_ops(supported_ops)
         if min_cluster_size < 1:
             raise ValueError(f"autojit: min_cluster_size must be at least 1, not {min_cluster_size}")
@@ -66,8 +66,8 @@ class AutoJitted(Jitted):
         self._records: dict = {}
 
     def __call__(self, *args, **kwargs):
-        if any(isinstance(x, Tracer) for x in flatten((args, kwargs))[0]):
-            return self.fn(*args, **kwargs)  # inside another trace (jit or autojit): inlined
+        if self._inside_a_trace(args, kwargs):
+            return self.fn(*args, **kwargs)
         key, leaves, avals = self._signature(args, kwargs)
         record = self._record(key, args, kwargs, avals)
         outs = run_graph(record.final, record, self.signature_cache, leaves)
@@ -94,18 +94,15 @@ class AutoJitted(Jitted):
         placeholder parameters of the ENTRY (what the program graph's op nodes stand for)."""
         return self.record(*args, **kwargs).traced.module
 
-    def trace(self, *args, **kwargs):
-        raise TypeError("an autojit function's trace is its program graph: "
-                        "print(f.record(*args).traced.listing())")
+    def _hloscope_explore_(self, *args, run: bool = True, **options):
+        """hloscope.explore(f, x): its own view, the program graph per pass, with a cluster's
+        explorer a click away (explorer options such as pipeline= are not this view's)."""
+        from ..jupyter import split_options
+        from ..jupyter.panels.autocluster import explore_autojit
 
-    def compile(self, *args, **kwargs):
-        raise TypeError("an autojit function compiles per cluster: see .clusters(*args) and .record(*args)")
-
-    def specialize(self, *args, **kwargs):
-        raise TypeError("an autojit function has no single module: see .clusters(*args) and .record(*args)")
+        return explore_autojit(self, *args, **split_options(options)[1])
 
     def clear_cache(self) -> None:
-        super().clear_cache()
         self._records.clear()
         self.signature_cache = SignatureCache()
 
@@ -151,10 +148,6 @@ def checked_ops(names: Iterable[str]) -> frozenset[str]:
             raise ValueError(f"autojit: supported_ops names {name!r}, which is not an HLO opcode{hint}; "
                              "use XLA's spelling, e.g. {'dot', 'add', 'tanh', 'exponential'}")
     return ops
-
-
-def _no_whole_compile(module: HloModule, backend: str, options: dict) -> Callable[..., Any]:
-    raise TypeError("autojit never compiles the whole traced module")
 
 
 def autojit(fn: Callable | None = None, *, supported_ops: Iterable[str] | None = None,

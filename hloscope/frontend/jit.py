@@ -68,15 +68,13 @@ class Traced:
         return unflatten(self.out_tree, outs)
 
 
-class Jitted:
-    """A jitted function (see the module docstring)."""
+class StagedFunction:
+    """What every staged function shares, jitted or auto-clustered: the wrapped function,
+    its static arguments, and the signature of a call (see the module docstring)."""
 
-    def __init__(self, fn: Callable, compiler: Compiler, static_argnums: int | Sequence[int] = (),
-                 static_argnames: str | Sequence[str] = (), backend: str = "cpu", compile_options: dict | None = None):
+    def __init__(self, fn: Callable, static_argnums: int | Sequence[int] = (),
+                 static_argnames: str | Sequence[str] = ()):
         self.fn = fn
-        self.compiler = compiler
-        self.backend = backend
-        self.compile_options = dict(compile_options or {})
         self.__name__ = getattr(fn, "__name__", "fn")
         self.__doc__ = getattr(fn, "__doc__", None)
         self.__wrapped__ = fn
@@ -85,14 +83,80 @@ class Jitted:
         names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames)
         self._static_nums = nums | {i for i, n in enumerate(self._params) if n in names}
         self._static_names = names | {self._params[i] for i in nums if i < len(self._params)}
+
+    def _inside_a_trace(self, args, kwargs) -> bool:
+        """Called with tracers, inside another trace: the caller inlines fn."""
+        return any(isinstance(x, Tracer) for x in flatten((args, kwargs))[0])
+
+    # ---- signatures ----
+    def _split(self, args, kwargs):
+        """(dynamic pytree, static values) from the call's arguments."""
+        dyn_args = [a for i, a in enumerate(args) if i not in self._static_nums]
+        dyn_kwargs = {k: v for k, v in kwargs.items() if k not in self._static_names}
+        statics = [(self._name(i), a) for i, a in enumerate(args) if i in self._static_nums]
+        statics += sorted((k, v) for k, v in kwargs.items() if k in self._static_names)
+        for name, value in statics:
+            try:
+                hash(value)
+            except TypeError:
+                raise TypeError(f"static argument {name} of {self.__name__} must be hashable, "
+                                f"got a {type(value).__name__}") from None
+        return (tuple(dyn_args), dyn_kwargs), tuple(statics)
+
+    def _signature(self, args, kwargs):
+        dyn, statics = self._split(args, kwargs)
+        leaves, tree = flatten(dyn)
+        avals = [self._abstract(x, path) for x, path in zip(leaves, self._paths(args, kwargs))]
+        return (tree, tuple(avals), statics), leaves, avals
+
+    def _abstract(self, x, path: str) -> ShapedArray:
+        try:
+            return abstractify(x)
+        except TypeError as e:
+            if isinstance(x, (np.ndarray, np.generic)):
+                raise TypeError(f"{self.__name__}: argument {path}: {e}") from None
+            raise TypeError(
+                f"{self.__name__}: argument {path} is a {type(x).__name__}, which is not array-like; "
+                "pass numpy arrays, Python numbers, or tuples/lists/dicts of them, and mark other "
+                "arguments static with static_argnums or static_argnames") from None
+
+    def _name(self, i: int) -> str:
+        return self._params[i] if i < len(self._params) else f"args[{i}]"
+
+    def _paths(self, args, kwargs) -> list[str]:
+        """A readable name per dynamic leaf (`x`, `params['w']`): parameter names and errors."""
+        paths = []
+        for i, a in enumerate(args):
+            paths += [] if i in self._static_nums else leaf_paths(a, self._name(i))
+        for k in sorted(kwargs):
+            paths += [] if k in self._static_names else leaf_paths(kwargs[k], k)
+        return paths
+
+    def _rebuild(self, tree, params, args, kwargs):
+        """(positional, keyword) arguments for fn: traced leaves with static values put back."""
+        dyn_args, dyn_kwargs = unflatten(tree, params)
+        it = iter(dyn_args)
+        full = [a if i in self._static_nums else next(it) for i, a in enumerate(args)]
+        return full, {**dyn_kwargs, **{k: v for k, v in kwargs.items() if k in self._static_names}}
+
+
+class Jitted(StagedFunction):
+    """A jitted function (see the module docstring)."""
+
+    def __init__(self, fn: Callable, compiler: Compiler, static_argnums: int | Sequence[int] = (),
+                 static_argnames: str | Sequence[str] = (), backend: str = "cpu", compile_options: dict | None = None):
+        super().__init__(fn, static_argnums, static_argnames)
+        self.compiler = compiler
+        self.backend = backend
+        self.compile_options = dict(compile_options or {})
         self._cache: dict = {}
         self._traces: dict = {}
         self._hits = self._misses = 0
 
     # ---- the public methods ----
     def __call__(self, *args, **kwargs):
-        if any(isinstance(x, Tracer) for x in flatten((args, kwargs))[0]):
-            return self.fn(*args, **kwargs)  # called inside another trace: inline it
+        if self._inside_a_trace(args, kwargs):
+            return self.fn(*args, **kwargs)
         key, leaves, avals = self._signature(args, kwargs)
         return self._compiled(key, args, kwargs, avals).run(leaves, avals)
 
@@ -142,50 +206,6 @@ class Jitted:
     def __repr__(self) -> str:
         return f"<hloscope.jit of {self.__name__}>"
 
-    # ---- signatures ----
-    def _split(self, args, kwargs):
-        """(dynamic pytree, static values) from the call's arguments."""
-        dyn_args = [a for i, a in enumerate(args) if i not in self._static_nums]
-        dyn_kwargs = {k: v for k, v in kwargs.items() if k not in self._static_names}
-        statics = [(self._name(i), a) for i, a in enumerate(args) if i in self._static_nums]
-        statics += sorted((k, v) for k, v in kwargs.items() if k in self._static_names)
-        for name, value in statics:
-            try:
-                hash(value)
-            except TypeError:
-                raise TypeError(f"static argument {name} of {self.__name__} must be hashable, "
-                                f"got a {type(value).__name__}") from None
-        return (tuple(dyn_args), dyn_kwargs), tuple(statics)
-
-    def _signature(self, args, kwargs):
-        dyn, statics = self._split(args, kwargs)
-        leaves, tree = flatten(dyn)
-        avals = [self._abstract(x, path) for x, path in zip(leaves, self._paths(args, kwargs))]
-        return (tree, tuple(avals), statics), leaves, avals
-
-    def _abstract(self, x, path: str) -> ShapedArray:
-        try:
-            return abstractify(x)
-        except TypeError as e:
-            if isinstance(x, (np.ndarray, np.generic)):
-                raise TypeError(f"{self.__name__}: argument {path}: {e}") from None
-            raise TypeError(
-                f"{self.__name__}: argument {path} is a {type(x).__name__}, which is not array-like; "
-                "pass numpy arrays, Python numbers, or tuples/lists/dicts of them, and mark other "
-                "arguments static with static_argnums or static_argnames") from None
-
-    def _name(self, i: int) -> str:
-        return self._params[i] if i < len(self._params) else f"args[{i}]"
-
-    def _paths(self, args, kwargs) -> list[str]:
-        """A readable name per dynamic leaf (`x`, `params['w']`): parameter names and errors."""
-        paths = []
-        for i, a in enumerate(args):
-            paths += [] if i in self._static_nums else leaf_paths(a, self._name(i))
-        for k in sorted(kwargs):
-            paths += [] if k in self._static_names else leaf_paths(kwargs[k], k)
-        return paths
-
     # ---- tracing ----
     def _traced(self, key, args, kwargs, avals) -> Traced:
         if key not in self._traces:
@@ -208,14 +228,6 @@ class Jitted:
         outs, out_tree = stage(entry, run, avals, names, lambda params: self._rebuild(tree, params, args, kwargs))
         module = lowering.mb.build(entry.finish(outs))
         return Traced(module, out_tree, entry, _describe(names, avals, statics))
-
-    def _rebuild(self, tree, params, args, kwargs):
-        """(positional, keyword) arguments for fn: traced leaves with static values put back."""
-        dyn_args, dyn_kwargs = unflatten(tree, params)
-        it = iter(dyn_args)
-        full = [a if i in self._static_nums else next(it) for i, a in enumerate(args)]
-        return full, {**dyn_kwargs, **{k: v for k, v in kwargs.items() if k in self._static_names}}
-
 
 def _parameter_names(fn) -> list[str]:
     try:

@@ -20,7 +20,7 @@ from typing import Any
 from .. import session
 from .options import ExploreOptions
 
-__all__ = ["ExploreOptions", "explore", "load_ipython_extension"]
+__all__ = ["ExploreOptions", "explore", "explore_compilation", "load_ipython_extension"]
 
 
 def load_ipython_extension(ipython: Any) -> None:
@@ -33,31 +33,34 @@ def load_ipython_extension(ipython: Any) -> None:
 def explore(target: Any, *args: Any, run: bool = True, **options: Any) -> Any:
     """The explorer widget for `target(*args)` (a function), for an HloModule / HLO text with
     `args` as its inputs, or for a compiled executable or its record (shown as compiled,
-    then run on `args`, else on seeded random inputs), or for a hloscope.xla.Comparison
-    (hloscope's executable, else XLA's record, with the "vs XLA" tab). Options as for %%hlo, as keywords:
+    then run on `args`, else on seeded random inputs). Options as for %%hlo, as keywords:
     pipeline="simplify", show="overview,stepper", opt_level=2, no_run=True,
-    compare="numpy,jax", seed=0. With run=False the stages are left for `explorer.run()`."""
-    from ..autocluster import AutoJitted
-    from ..lazy.history import StepRecord
-    from ..xla.compare import Comparison
+    compare="numpy,jax", seed=0. With run=False the stages are left for `explorer.run()`.
+
+    A target that has its own view says so with one method, `_hloscope_explore_(*args,
+    run=..., **options)`, as IPython asks an object for `_repr_html_`: an autojit function
+    (its graph per pass), lazy steps, a hloscope.xla.Comparison (its "vs XLA" tab)."""
+    own_view = getattr(target, EXPLORE_PROTOCOL, None)
+    if own_view is not None and not isinstance(target, type):
+        return own_view(*args, run=run, **options)
+    return explore_compilation(target, *args, run=run, **options)
+
+
+EXPLORE_PROTOCOL = "_hloscope_explore_"
+
+
+def split_options(options: dict[str, Any]) -> tuple[ExploreOptions, dict[str, Any]]:
+    """(the explorer's options, the rest: keyword arguments of the function explored)."""
+    names = set(ExploreOptions.__dataclass_fields__) | {"passes", "no_run"}
+    explorer = ExploreOptions.from_kwargs(**{k: v for k, v in options.items() if k in names})
+    return explorer, {k: v for k, v in options.items() if k not in names}
+
+
+def explore_compilation(target: Any, *args: Any, run: bool = True, comparison: Any = None, **options: Any) -> Any:
+    """The explorer of one compilation of `target` (see explore); with `comparison`, its "vs XLA" tab."""
     from .explorer import Explorer  # needs ipywidgets
 
-    if isinstance(target, AutoJitted):  # its own view: the program graph per pass, a cluster's explorer a click away
-        from .panels.autocluster import explore_autojit
-
-        explorer_options = set(ExploreOptions.__dataclass_fields__) | {"passes", "no_run"}
-        return explore_autojit(target, *args, **{k: v for k, v in options.items() if k not in explorer_options})
-    if isinstance(target, StepRecord) or (isinstance(target, (list, tuple)) and all(isinstance(s, StepRecord) for s in target)):
-        from .panels.lazy_steps import LazyStepsView  # hloscope.explore(lz.steps()): the lazy view
-
-        return LazyStepsView([target] if isinstance(target, StepRecord) else target)
-
-    comparison = target if isinstance(target, Comparison) else None
-    if comparison is not None:
-        target = comparison.executable or comparison.xla
-    option_names = set(ExploreOptions.__dataclass_fields__) | {"passes", "no_run"}
-    fn_kwargs = {k: v for k, v in options.items() if k not in option_names}
-    opts = ExploreOptions.from_kwargs(**{k: v for k, v in options.items() if k in option_names})
+    opts, fn_kwargs = split_options(options)
     record = session.new(target, *args, options=opts, **fn_kwargs)
     if comparison is not None:
         record.comparison = comparison  # a fresh record of hloscope's executable: it gets the "vs XLA" tab

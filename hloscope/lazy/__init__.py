@@ -22,7 +22,7 @@ from typing import Any
 
 from . import history
 from .diff import Change, StepDiff, diff_steps
-from .history import StepRecord
+from .history import StepHistory, StepRecord
 from .live import no_grad
 from .metrics import METRICS
 from .metrics import report as _report
@@ -47,11 +47,11 @@ def reset_metrics() -> None:
     history.clear()
 
 
-def steps() -> list[StepRecord]:
+def steps() -> StepHistory:
     """The record of every step run so far, oldest first."""
     return history.steps()
 
 
 
-__all__ = ["Change", "LazyTensor", "StepDiff", "StepRecord", "diff_steps", "cache_size", "clear_cache", "mark_step", "metrics",
+__all__ = ["Change", "LazyTensor", "StepDiff", "StepHistory", "StepRecord", "diff_steps", "cache_size", "clear_cache", "mark_step", "metrics",
            "metrics_report", "no_grad", "reset_metrics", "steps", "tensor"]

@@ -86,6 +86,24 @@ class StepRecord:
     def graph_text(self) -> str:
         return "\n".join(line.text() for line in self.listing)
 
+    def _hloscope_explore_(self, *args, run: bool = True, **options):
+        """hloscope.explore(step): the lazy view of this one step."""
+        return StepHistory([self])._hloscope_explore_(*args, run=run, **options)
+
+
+class StepHistory(list):
+    """Steps, oldest first, as `steps()` returns them: a list (slices stay one) that
+    hloscope.explore shows as the lazy view: timeline, graphs, each compilation."""
+
+    def __getitem__(self, index):
+        got = super().__getitem__(index)
+        return StepHistory(got) if isinstance(index, slice) else got
+
+    def _hloscope_explore_(self, *args, run: bool = True, **options):
+        from ..jupyter.panels.lazy_steps import LazyStepsView
+
+        return LazyStepsView(self)
+
 
 _STEPS: list[StepRecord] = []
 _LIMIT = 2_000  # a long loop keeps its latest steps
@@ -97,9 +115,9 @@ def add(record: StepRecord) -> None:
         del _STEPS[: len(_STEPS) - _LIMIT]
 
 
-def steps() -> list[StepRecord]:
+def steps() -> StepHistory:
     """Every recorded step, oldest first."""
-    return list(_STEPS)
+    return StepHistory(_STEPS)
 
 
 def clear() -> None:

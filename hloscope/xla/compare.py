@@ -55,6 +55,12 @@ class Comparison:
     problems: list[str] = field(default_factory=list)
     executable: Any = field(default=None, repr=False)  # hloscope's, so explore(comparison) can run it
 
+    def _hloscope_explore_(self, *args, run: bool = True, **options):
+        """hloscope.explore(comparison): hloscope's executable (else XLA's record), with the "vs XLA" tab."""
+        from ..jupyter import explore_compilation
+
+        return explore_compilation(self.executable or self.xla, *args, run=run, comparison=self, **options)
+
     @property
     def name(self) -> str:
         module = self.xla.input_module

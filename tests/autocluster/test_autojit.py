@@ -228,3 +228,11 @@ def test_supported_ops_must_be_hlo_opcodes():
         autojit(dense, supported_ops={"matmul", "add"})
     with pytest.raises(ValueError, match="min_cluster_size must be at least 1"):
         autojit(dense, min_cluster_size=0)
+
+
+def test_an_autojit_function_has_no_whole_module_methods_and_inlines_inside_jit():
+    f = autojit(dense, supported_ops={"dot", "add"})
+    for whole_module_method in ("trace", "compile", "specialize"):
+        assert not hasattr(f, whole_module_method)  # it shares jit's signatures, not what it has not got
+    outer = hloscope.jit(lambda x, w, b: f(x, w, b) * 2.0)
+    np.testing.assert_allclose(outer(X, W, B), 2.0 * dense(X, W, B), rtol=1e-5, atol=1e-6)

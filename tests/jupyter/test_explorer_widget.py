@@ -236,3 +236,12 @@ def test_the_llvm_timing_button_says_a_failure_in_the_view(softmax_explorer, mon
     monkeypatch.setattr(ir_module, "llvm_time_by_kernel", broken)
     ir.time_llvm.click()
     assert "timing LLVM failed: KeyError" in ir.llvm_times.value
+
+
+def test_explore_asks_the_target_for_its_own_view_before_compiling_it():
+    class HasItsOwnView:
+        def _hloscope_explore_(self, *args, run=True, **options):
+            return ("own view", args, run, options)
+
+    assert hloscope.explore(HasItsOwnView(), 1, run=False, pipeline="simplify") == (
+        "own view", (1,), False, {"pipeline": "simplify"})

@@ -62,3 +62,16 @@ def test_hloscope_lazy_imports_without_ipython():
     code = "import sys, hloscope.lazy; print('IPython' in sys.modules, 'ipywidgets' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]
+
+
+def test_a_slice_of_the_steps_and_one_step_explore_as_the_lazy_view():
+    pytest.importorskip("ipywidgets")
+    from hloscope.jupyter.panels.lazy_steps import LazyStepsView
+
+    steps = _batch_change_run()
+    for target, shown in ((lz.steps()[-2:], steps[-2:]), (steps[1], [steps[1]])):
+        view = hloscope.explore(target)
+        try:
+            assert isinstance(view, LazyStepsView) and view.steps == list(shown)
+        finally:
+            view.close()
