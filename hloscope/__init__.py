@@ -60,6 +60,15 @@ def llvm_time_by_kernel(x: Any) -> Any:
     return _times(x)
 
 
+def plain_loops(x: Any) -> Any:
+    """The plain loops a CPU compile (an executable or its record) stands for: every kernel
+    generated as loops, library calls and row programs included; see
+    hloscope.backend.cpu.lesson. The executable itself is unchanged."""
+    from .backend.cpu.lesson import lesson_code_of
+
+    return lesson_code_of(getattr(x, "report", x))
+
+
 def load_ipython_extension(ipython: Any) -> None:
     """`%load_ext hloscope` registers the %%hlo cell magic (hloscope.jupyter.magic)."""
     from .jupyter import load_ipython_extension as _load  # needs IPython
@@ -75,5 +84,5 @@ __all__ = [
     "while_loop",
 ]
 __all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly
-__all__ += ["llvm_time_by_kernel"]
+__all__ += ["llvm_time_by_kernel", "plain_loops"]
 __all__ += ["sweep", "whatif"]

@@ -79,7 +79,7 @@ def new_compilation(source: Source | HloModule | str, backend: str | None, pipel
 def compile_table(c: Compilation) -> list[Stage]:
     """The stages that compile `c` for its target (see the module docstring)."""
     t = target(c.target)
-    rows, shared = t.stages(c), front(t.required_passes(), t.lowering_passes())
+    rows, shared = t.stages(c), front(t.required_passes(), t.lowering_passes(c.options), t.lowering_reads)
     table = [source_stage(c)]
     if t.caches:
         table.append(cache_stage(t, (*shared, *rows)))

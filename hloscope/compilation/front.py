@@ -73,14 +73,15 @@ def plan(c: Compilation) -> str:
     return f"peak {human_bytes(p.peak_bytes)} (naive {human_bytes(p.naive_bytes)}){order}"
 
 
-def front(required: Pipeline | None = None, lowering: Pipeline | None = None) -> tuple[Stage, ...]:
+def front(required: Pipeline | None = None, lowering: Pipeline | None = None,
+          lowering_reads: tuple[str, ...] = ()) -> tuple[Stage, ...]:
     """verify, optimize (`required`, a target's first passes, the pipeline, then `lowering`,
-    its last) and plan."""
+    its last, which read the options `lowering_reads`) and plan."""
     return (
         Stage("verify", verify, needs=("parse", "trace"), doc="shape inference and consistency checks"),
         Stage("optimize", lambda c: optimize(c, required, lowering), needs=("verify",),
               doc="the HLO pass pipeline, every pass recorded", makes=("pipeline", "records", "optimized_module"),
-              reads=("pipeline", "verify")),
+              reads=("pipeline", "verify", *lowering_reads)),
         Stage("plan", plan, needs=("optimize",), doc="buffer live ranges and arena offsets", makes=("memory_plan",)),
     )
 

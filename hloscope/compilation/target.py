@@ -28,6 +28,10 @@ def _nothing_required() -> Pipeline | None:
     return None
 
 
+def _nothing_last(options: dict[str, Any]) -> Pipeline | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Target:
     name: str
@@ -38,9 +42,11 @@ class Target:
     load_from_disk: Callable[[Compilation, str], Executable | None] = _no_disk
     # The passes its code generator needs whatever pipeline the compile names, run by the
     # optimize stage and recorded like the pipeline's: before it (CPU and GPU:
-    # layout-normalization) and after it, before memory planning (the CPU's type rewrites).
+    # layout-normalization) and after it, before memory planning (the CPU's type rewrites
+    # and kernel strategy, which the compile's options decide).
     required_passes: Callable[[], Pipeline | None] = _nothing_required
-    lowering_passes: Callable[[], Pipeline | None] = _nothing_required
+    lowering_passes: Callable[[dict[str, Any]], Pipeline | None] = _nothing_last
+    lowering_reads: tuple[str, ...] = ()  # the options lowering_passes depend on
 
     @property
     def caches(self) -> bool:

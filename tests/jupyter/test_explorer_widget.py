@@ -96,7 +96,9 @@ def test_ir_panel_views_and_kernel_correspondence(softmax_explorer):
     function = ex.report.kernel(kernel).llvm_function  # softmax: the row program's, which all three share
     assert f"@{function}" in ir.table.value
     ir.view.value = "LLVM IR (optimized)"
+    ir.form.value = "as it runs"  # (the default shows the plain loops the row program stands for)
     assert f"@{function}" in ir.code.value.replace("</span>", "").replace('<span class="global">', "")
+    ir.form.value = "plain loops"
     ir.view.value = "assembly"
     assert function in ir.code.value
     ir.view.value = "HLO (optimized)"
@@ -245,3 +247,35 @@ def test_explore_asks_the_target_for_its_own_view_before_compiling_it():
 
     assert hloscope.explore(HasItsOwnView(), 1, run=False, pipeline="simplify") == (
         "own view", (1,), False, {"pipeline": "simplify"})
+
+
+def test_a_softmax_shows_its_loops_by_default_and_why_it_runs_as_a_row_program(softmax_explorer):
+    ir = softmax_explorer.panels["ir"]
+    kinds = {k.kind for k in softmax_explorer.report.kernels}
+    assert kinds == {"row-program"}  # 16 rows of 32 f32: the row interpreter runs it
+    assert "runs as <code>row-program</code>" in ir.decisions.value or "run as <code>row-program</code>" in ir.decisions.value
+    assert "precompiled row interpreter" in ir.decisions.value and "library=False: plain loops" in ir.decisions.value
+    assert ir.form.value == "plain loops" and ir.form.layout.display == ""
+    ir.view.value = "LLVM IR"
+    whole = ir.code.value
+    ir.kernel.value = softmax_explorer.report.kernels[0].name
+    one = ir.code.value
+    assert "define" in one and "rows" not in one.split("define", 1)[1].split("(", 1)[0]  # a loop kernel, not the program
+    assert re.search(r"\.(header|body)", one)  # its loop nest's blocks
+    assert len(one) < len(whole)
+    ir.form.value = "as it runs"
+    assert ir.code.value != one and "as it runs" in ir.form.value
+    assert "pick <i>plain loops</i>" in ir.decisions.value
+    ir.form.value = "plain loops"
+
+
+def test_plain_loops_of_an_executable_compute_what_it_computes_and_leave_it_alone():
+    x = np.random.default_rng(2).standard_normal((64, 128)).astype(np.float32)
+    exe = hloscope.compile(hloscope.jit(softmax).lower(x))
+    loops = hloscope.plain_loops(exe)
+    assert {k.kind for k in exe.report.kernels} == {"row-program"}
+    assert {k.kind for k in loops.kernels} <= {"reduce", "loop"}
+    assert {k.instruction for k in loops.kernels} == {k.instruction for k in exe.report.kernels}
+    assert re.search(r"<\d+ x float>", loops.optimized_llvm_ir)  # the row loops vectorize, at this CPU's width
+    assert hloscope.plain_loops(exe.report) is loops  # made once per compile
+    np.testing.assert_allclose(exe(x), softmax(x), rtol=1e-5)

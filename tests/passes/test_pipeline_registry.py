@@ -219,10 +219,10 @@ def test_compile_with_pass_names_gives_the_evaluators_result(spec):
     module, args, _, case = corpus_case("layernorm")
     exe = hloscope.compile(module, backend="cpu", pipeline=spec, cache=False)
     # the code generator's own pass first (layout-normalization), the passes named, then the
-    # CPU's type rewrites
+    # CPU's type rewrites and its kernel strategy
     assert [r.name for r in exe.report.records] == [
         "layout-normalization", "algsimp", "dce", "fusion", "complex-as-pairs", "narrow-ints-as-bytes",
-        "small-floats-as-bytes"]
+        "small-floats-as-bytes", "kernel-strategy"]
     _close(exe(*args), hloscope.evaluate(module, *args), case)
 
 

@@ -23,6 +23,7 @@ positions are split across threads.
 from __future__ import annotations
 
 from math import prod
+from typing import TYPE_CHECKING
 
 from llvmlite import ir
 
@@ -41,32 +42,30 @@ from . import blas
 from .dot_kernel import emit_blas
 from .library.calls import library_conv2d, library_depthwise
 
+if TYPE_CHECKING:
+    from .strategy import Strategy
+
 GEMM_MIN_FEATURES = 8  # fewer input or output features per group: a matrix product does not pay
 GEMM_BLOCK_ROWS = 128  # im2col rows per gemm call: 128 x (9 taps x 64 features) x f32 = 288 KiB, in L2
 
 
-def emit_conv_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
-    """The kernel of a convolution-rooted computation whose operands are its parameters."""
+def emit_conv_kernel(mc: ModuleContext, spec: KernelSpec, layout: BufferLayout, strategy: "Strategy") -> LoopKernel:
+    """The kernel of a convolution-rooted computation whose operands are its parameters, as
+    its strategy says (strategy.py: the library's, im2col + gemm, or direct loops)."""
     conv = spec.comp.root_instruction
     ops = [spec.comp[o] for o in conv.operands]
     if any(o.opcode != "parameter" for o in ops):
         raise unsupported(mc.target, "convolution of computed operands inside a fusion", spec.instruction)
     geom = ConvGeometry.of(conv, ops[0].array_shape, ops[1].array_shape)
-    library = library_depthwise(mc, spec, geom) if mc.options.library else None
-    if library is not None:
-        library.notes.insert(0, f"{geom.describe()}: depthwise, the library's kernel")
-        return library
-    use_gemm, why = choose_gemm(geom, mc.options.dot)
-    library = library_conv2d(mc, spec, geom, layout) if use_gemm and mc.options.library and \
-        not input_is_matrix(geom) else None
-    if library is not None:
-        library.notes.insert(0, f"{geom.describe()}: {why}, the library's kernel")
-        return library
-    if use_gemm:
+    if strategy.form == "depthwise":
+        kernel = library_depthwise(mc, spec, geom)
+    elif strategy.form == "im2col":
+        kernel = library_conv2d(mc, spec, geom, layout)
+    elif strategy.kind == "conv-gemm":
         kernel = _emit_gemm(mc, spec, geom, layout, ops)
     else:
         kernel = _emit_direct(mc, spec, geom, ops)
-    kernel.notes.insert(0, f"{geom.describe()}: {why}")
+    kernel.notes.insert(0, strategy.reason)
     return kernel
 
 

@@ -1,4 +1,6 @@
 """Which CPU kernel computes which root (the CPU's KernelChoices, see backend/dispatch.py).
+The choice itself is strategy.py's, from the module and the options alone: the
+kernel-strategy pass records the same answers before memory planning, with their reasons.
 
     scatter                                 scatter_kernel: in order, one thread   (scatter)
     sort                                    sort_kernel: a stable merge sort      (sort)
@@ -27,45 +29,46 @@ from ...ir.computation import Computation
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
 from ..buffers import ArrayStorage, BufferLayout
-from ..gemm import gemm_form
 from ..kernel_spec import KernelSpec, ModuleContext
 from ..loop_function import LoopKernel
 from ..loop_kernel import emit_loop_kernel
-from ..reduction import ReduceParts, loop_plan
+from ..reduction import ReduceParts
 from ..topk_kernel import emit_topk_kernel
 from .conv_kernel import emit_conv_kernel
 from .dot_kernel import emit_dot_kernel
-from .library.calls import library_reduce, plain_reduce
+from .library.calls import library_reduce
 from .reduce_kernel import emit_reduce_kernel
-from .scan_kernel import emit_scan_kernel, scan_plan
+from .scan_kernel import emit_scan_kernel
 from .same_kernels import code_key, same_code
 from .scatter_kernel import emit_scatter_kernel
 from .select_scatter_kernel import emit_select_scatter_kernel
 from .sort_kernel import emit_sort_kernel
-from .split_reduce import chunk_count, emit_split_reduce
-from .widening_dot import SIXTEEN_BIT, emit_widening_dot, widening_ok
+from .split_reduce import emit_split_reduce
+from .strategy import OWN_KERNEL_ROOTS, CpuStrategies
+from .widening_dot import emit_widening_dot
 
 
 EmitOwn = Callable[[ModuleContext, KernelSpec, BufferLayout], LoopKernel]
 
-# Roots computed by a kernel of their own, whatever else the computation holds.
+# Roots computed by a kernel of their own, whatever else the computation holds
+# (the convolution's kernel follows its strategy: CpuKernels.own_kernel).
 OWN_KERNELS: dict[str, EmitOwn] = {
     "scatter": lambda mc, spec, layout: emit_scatter_kernel(mc, spec),
     "select-and-scatter": lambda mc, spec, layout: emit_select_scatter_kernel(mc, spec),
     "sort": emit_sort_kernel,
     "topk": lambda mc, spec, layout: emit_topk_kernel(mc, spec),
     "custom-call": lambda mc, spec, layout: emit_topk_kernel(mc, spec),  # TopK: dispatch refuses the rest
-    "convolution": emit_conv_kernel,
 }
 
 class CpuKernels:
     """The CPU's kernel choices (see the module docstring). A full reduction of at least
     `parallel_min_elements` elements is split into chunks."""
 
-    own_kernel_roots = frozenset(OWN_KERNELS)
+    own_kernel_roots = OWN_KERNEL_ROOTS
 
     def __init__(self, mc: ModuleContext, parallel_min_elements: int):
         self.mc, self.parallel_min_elements = mc, parallel_min_elements
+        self.strategies = CpuStrategies(mc.hlo, mc.options, parallel_min_elements)
         self._emitted: dict[tuple, LoopKernel] = {}  # by code key (same_kernels.py)
 
     @property
@@ -82,51 +85,39 @@ class CpuKernels:
     def own_kernel(self, spec: KernelSpec, layout: BufferLayout) -> LoopKernel:
         opcode = spec.comp.root_instruction.opcode
         if opcode == "convolution":  # a network's repeated layers: one kernel per shape (same_kernels.py)
-            return self._once("convolution", spec, lambda: emit_conv_kernel(self.mc, spec, layout))
+            strategy = self.strategies.convolution(spec.comp)
+            return self._once("convolution", spec, lambda: emit_conv_kernel(self.mc, spec, layout, strategy))
         return OWN_KERNELS[opcode](self.mc, spec, layout)
 
     def has_dot_kernel(self, comp: Computation, dot: Instruction) -> bool:
-        """A dot of two parameters in matrix form: it gets a dot kernel of its own. A 16-bit
-        float one only through the f32 BLAS (widening_dot); with dot="loops" it stays
-        elemental, accumulating in f32 registers and rounding once."""
-        ops = [comp[o] for o in dot.operands]
-        if any(o.opcode != "parameter" for o in ops):
-            return False
-        if self._widened(dot, ops[0], ops[1]):
-            return True
-        if any(t in SIXTEEN_BIT for t in (dot.array_shape.dtype, ops[0].array_shape.dtype, ops[1].array_shape.dtype)):
-            return False
-        return gemm_form(dot, ops[0].array_shape, ops[1].array_shape) is not None
-
-    def _widened(self, dot: Instruction, lhs: Instruction, rhs: Instruction) -> bool:
-        return self.mc.options.dot == "blas" and widening_ok(dot, lhs.array_shape, rhs.array_shape)
+        return self.strategies.has_dot_kernel(comp, dot)
 
     def dot_kernels(self, spec: KernelSpec, dot: Instruction, out: ArrayStorage, layout: BufferLayout) -> list[LoopKernel]:
-        lhs, rhs = (spec.comp[o] for o in dot.operands)
-        if self._widened(dot, lhs, rhs):
+        if self.strategies.dot(spec.comp, dot).form == "widened":
             return emit_widening_dot(self.mc, spec, dot, out, layout)
         return [emit_dot_kernel(self.mc, spec, dot, out)]
 
     def reduction_kernels(self, spec: KernelSpec, parts: ReduceParts, extra: dict[str, ArrayStorage],
                           layout: BufferLayout) -> list[LoopKernel] | None:
-        if _sixteen_bit_column(spec, parts):
-            return None  # accumulate in f32 registers per output element (the elemental reduce)
-        chunks = chunk_count(self.mc, spec, parts, self.parallel_min_elements) if not extra else 0
-        plain = plain_reduce(self.mc, spec, parts) if self.mc.options.library and not extra else None
-        if plain is not None:
-            if chunks > 1:
-                return library_reduce(self.mc, spec, plain, chunks, layout)
+        strategy = self.strategies.reduction(spec.comp, parts, bool(extra))
+        if strategy is None:
+            return None
+        if strategy.kind == "library-reduce":
+            plain = strategy.plain
+            assert plain is not None
+            if strategy.chunks > 1:
+                return library_reduce(self.mc, spec, plain, strategy.chunks, layout)
             return [self._once("library-reduce", spec, lambda: library_reduce(self.mc, spec, plain, 0, layout)[0])]
-        if chunks > 1:
-            return emit_split_reduce(self.mc, spec, parts, chunks, layout)
+        if strategy.kind == "reduce-partials":
+            return emit_split_reduce(self.mc, spec, parts, strategy.chunks, layout)
         if extra:
             return [emit_reduce_kernel(self.mc, spec, parts, extra)]
         return [self._once("reduce", spec, lambda: emit_reduce_kernel(self.mc, spec, parts))]
 
     def loop_kernel(self, spec: KernelSpec, extra: dict[str, ArrayStorage]) -> LoopKernel:
-        plan = scan_plan(self.hlo, spec.comp) if not extra else None
-        if plan is not None:
-            return emit_scan_kernel(self.mc, spec, plan)
+        strategy = self.strategies.loop(spec.comp, bool(extra))
+        if strategy.scan is not None:
+            return emit_scan_kernel(self.mc, spec, strategy.scan)
         if extra:
             return emit_loop_kernel(self.mc, spec, extra)
         return self._once("loop", spec, lambda: emit_loop_kernel(self.mc, spec))
@@ -142,12 +133,3 @@ class CpuKernels:
         kernel.spec = spec
         self._emitted[key] = kernel
         return kernel
-
-
-def _sixteen_bit_column(spec: KernelSpec, parts: ReduceParts) -> bool:
-    """A column reduction (accumulating in memory) with an f16/bf16 result would round at
-    every step; those use the elemental reduce, which carries the sum in f32."""
-    hero = parts.heroes[0][0]
-    in_shape = spec.comp[hero.operands[0]].array_shape
-    half = any(o.shape.dtype in ("f16", "bf16") for _, outs in parts.heroes for o in outs)
-    return half and bool(loop_plan(in_shape, set(hero.attr("dimensions")))["inner"])

@@ -17,7 +17,9 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 
+from ...ir.computation import Computation
 from ...ir.dtypes import element_type
+from ...ir.module import HloModule
 from ...ir.shape import ArrayShape
 from ..elemental import ElementalEmitter
 from ..elemental_reduce import apply_reducer, simple_reducer
@@ -33,18 +35,18 @@ MAX_CHUNKS = 64
 MIN_CHUNK = 16 * 1024
 
 
-def chunk_count(mc: ModuleContext, spec: KernelSpec, parts, min_elements: int) -> int:
-    """How many chunks to split this reduction into (0: do not split)."""
+def chunk_count(hlo: HloModule, comp: Computation, parts, min_elements: int) -> int:
+    """How many chunks to split the reduction `comp` computes into (0: do not split)."""
     heroes, sides, others = parts
     hero = heroes[0][0]
-    in_shape = spec.comp[hero.operands[0]].array_shape
+    in_shape = comp[hero.operands[0]].array_shape
     plan = loop_plan(in_shape, set(hero.attr("dimensions")))
     if sides or others or plan["outer"] or plan["inner"] or not plan["reduced"]:
         return 0
     if in_shape.size < min_elements or in_shape.dtype in ("f16", "bf16", "pred"):
         return 0
     for h, _ in heroes:
-        if len(h.operands) != 2 or identity(simple_reducer(mc.hlo, h.attr("to_apply")), in_shape.dtype) is None:
+        if len(h.operands) != 2 or identity(simple_reducer(hlo, h.attr("to_apply")), in_shape.dtype) is None:
             return 0
     outer = in_shape.dims[plan["reduced"][0]]
     return max(1, min(MAX_CHUNKS, outer, in_shape.size // MIN_CHUNK))

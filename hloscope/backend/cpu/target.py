@@ -29,7 +29,7 @@ from ...ir import parse_hlo
 from ...runtime.signature import Signature
 from ..llvm_split import join_parts, parts_of, split_module
 from ..preparation import codegen_preparation
-from .lowering_passes import cpu_lowering
+from .lowering_passes import STRATEGY_OPTIONS, cpu_lowering
 from ..llvm_worker import Background, LlvmWorker, default_workers, parts_for, run_on
 from . import blas, disk_cache, jit
 from .executable import CpuExecutable
@@ -151,7 +151,8 @@ def stages(c: Compilation) -> list[Stage]:
     ]
 
 
-CPU = Target(NAME, parse_options, stages, "codegen", cache_key_fields, load_from_disk, codegen_preparation, cpu_lowering)
+CPU = Target(NAME, parse_options, stages, "codegen", cache_key_fields, load_from_disk, codegen_preparation, cpu_lowering,
+             STRATEGY_OPTIONS)
 
 
 def _assembly(c: Compilation, workers: list[LlvmWorker], opts: CpuOptions) -> LazyText:

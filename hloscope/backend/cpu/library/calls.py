@@ -26,7 +26,9 @@ from typing import NamedTuple
 
 from llvmlite import ir
 
+from ....ir.computation import Computation
 from ....ir.instruction import Instruction
+from ....ir.module import HloModule
 from ....ir.shape import ArrayShape
 from ...buffers import ArrayStorage, BufferLayout
 from ...conv_geometry import ConvGeometry
@@ -70,16 +72,17 @@ def library_reduce(mc: ModuleContext, spec: KernelSpec, found: PlainReduce, chun
     return [_rows(mc, spec, op, spec.input_of(source), init, out, shape, len(reduced))]
 
 
-def plain_reduce(mc: ModuleContext, spec: KernelSpec, parts) -> PlainReduce | None:
-    """The reduction of `spec` when the library takes it (see the module docstring), else None."""
+def plain_reduce(hlo: HloModule, comp: Computation, parts) -> PlainReduce | None:
+    """The reduction computed by `comp` when the library takes it (see the module
+    docstring), else None. (Only where sums may be reassociated: the caller asks.)"""
     heroes, sides, others = parts
-    if len(heroes) != 1 or sides or others or not mc.options.reassociate_reductions:
+    if len(heroes) != 1 or sides or others:
         return None
     hero, outs = heroes[0]
-    if spec.comp.root_instruction is not hero or len(hero.operands) != 2 or len(outs) != 1:
+    if comp.root_instruction is not hero or len(hero.operands) != 2 or len(outs) != 1:
         return None
-    source, init = (spec.comp[o] for o in hero.operands)
-    op = simple_reducer(mc.hlo, hero.attr("to_apply"))
+    source, init = (comp[o] for o in hero.operands)
+    op = simple_reducer(hlo, hero.attr("to_apply"))
     if source.opcode != "parameter" or op not in REDUCERS:
         return None
     if init.opcode != "parameter" and _scalar(init) is None:
@@ -176,10 +179,8 @@ def _combine(mc, spec, op, init, scratch: ArrayStorage, out: ArrayStorage, chunk
     return kernel
 
 
-def library_depthwise(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry) -> LoopKernel | None:
-    """The library kernel for this convolution (see the module docstring), or None."""
-    if not _depthwise_fits(geom):
-        return None
+def library_depthwise(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry) -> LoopKernel:
+    """The library kernel for this convolution (depthwise_fits: see the module docstring)."""
     ops = [spec.comp[o] for o in spec.comp.root_instruction.operands]
     lhs, rhs, out = spec.input_of(ops[0]), spec.input_of(ops[1]), spec.outputs[0]
     dtype = geom.out.dtype
@@ -197,7 +198,7 @@ def library_depthwise(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry) -
     return kernel
 
 
-def _depthwise_fits(geom: ConvGeometry) -> bool:
+def depthwise_fits(geom: ConvGeometry) -> bool:
     dtypes = {geom.lhs.dtype, geom.rhs.dtype, geom.out.dtype}
     if len(dtypes) != 1 or geom.out.dtype not in TYPES or len(geom.window) != 2 or geom.batch_groups != 1:
         return False
@@ -236,18 +237,23 @@ def _table(mc: ModuleContext, name: str, values: list[int]) -> ir.GlobalVariable
     return table
 
 
-def library_conv2d(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, layout: BufferLayout) -> LoopKernel | None:
-    """The library's im2col convolution for this one (conv.py), or None: a 2-D, ungrouped
-    f32/f64 convolution that conv_kernel takes as im2col + gemm, with features contiguous in
-    its input and no input dilation or reversed window."""
+def conv2d_fits(geom: ConvGeometry) -> bool:
+    """The library's im2col convolution (conv.py) takes it: a 2-D, ungrouped f32/f64
+    convolution that conv_kernel takes as im2col + gemm, with features contiguous in its
+    input and no input dilation or reversed window (the caller checks the gemm part)."""
     if len(geom.window) != 2 or any(w.lhs_dilate != 1 or w.reversal for w in geom.window):
-        return None
+        return False
+    dtype = geom.out.dtype
+    ls, _, _ = geom.strides()
+    return {geom.lhs.dtype, geom.rhs.dtype} == {dtype} and conv_name(dtype) in conv_symbols() \
+        and ls[geom.labels.input_feature] == 1
+
+
+def library_conv2d(mc: ModuleContext, spec: KernelSpec, geom: ConvGeometry, layout: BufferLayout) -> LoopKernel:
+    """The library's im2col convolution for this one (conv2d_fits)."""
     dtype = geom.out.dtype
     ls, _, _ = geom.strides()
     lb = geom.labels
-    if {geom.lhs.dtype, geom.rhs.dtype} != {dtype} or conv_name(dtype) not in conv_symbols() \
-            or ls[lb.input_feature] != 1:
-        return None
     ops = [spec.comp[o] for o in spec.comp.root_instruction.operands]
     lhs, rhs, out = spec.input_of(ops[0]), spec.input_of(ops[1]), spec.outputs[0]
     k = geom.taps * geom.in_features

@@ -29,6 +29,8 @@ reads never leaving it. The files, in the order they run:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ....ir.computation import Computation
 from ....ir.instruction import Instruction
 from ...buffers import ArrayStorage, BufferLayout
@@ -38,12 +40,29 @@ from ..parallel import decide_partitions
 from .groups import Candidate, ProgramPlan, buffer_readers, candidate, following_candidates, internal_buffers, plan_at
 from .kernel import emit_program_kernel, member_records
 from .fuse import fuse
+from .program import RowProgram
 from .storage import build_program
 from .translate import Translator
 
 
+@dataclass
+class FoundProgram:
+    """A row program planned and built, before any code: its members, the program, the
+    buffers its kernel takes and those it writes."""
+
+    plan: ProgramPlan
+    program: RowProgram
+    buffers: list[ArrayStorage]
+    outputs: list[ArrayStorage]
+
+    @property
+    def members(self) -> list[Instruction]:
+        return [m.inst for m in self.plan.members]
+
+
 class RowPrograms:
-    """The programs of one LLVM module, found as the lowering reaches each instruction."""
+    """The programs of one LLVM module, found as the lowering reaches each instruction
+    (and by the kernel-strategy pass, which asks the same questions before any code)."""
 
     def __init__(self, mc: ModuleContext):
         self.mc = mc
@@ -60,11 +79,18 @@ class RowPrograms:
         """(steps, report records) when `inst` is part of a row program: the program's kernel
         (split over `threads` by the usual rule) where it starts, nothing for its later
         members; None when it is in none."""
-        if not self.enabled:
-            return None
         if (id(comp), inst.name) in self._covered:
             return [], []
-        if self._candidate(comp, inst, layout) is None:
+        found = self.program_at(comp, inst, layout)
+        if found is None:
+            return None
+        self._covered.update((id(comp), m.name) for m in found.members)
+        return self._emit(found, threads, min_elements)
+
+    def program_at(self, comp: Computation, inst: Instruction, layout: BufferLayout) -> FoundProgram | None:
+        """The row program that starts at `inst` (an instruction not in an earlier one),
+        planned and built, or None."""
+        if not self.enabled or self._candidate(comp, inst, layout) is None:
             return None
         positions = self._positions.get(id(comp))
         if positions is None:
@@ -75,15 +101,6 @@ class RowPrograms:
         plan = plan_at(found, self.aliased_params)
         if plan is None:
             return None
-        return self._emit(comp, plan, layout, threads, min_elements)
-
-    def _candidate(self, comp: Computation, inst: Instruction, layout: BufferLayout) -> Candidate | None:
-        key = (id(comp), inst.name)
-        if key not in self._candidates:
-            self._candidates[key] = candidate(self.mc.hlo, comp, inst, layout)
-        return self._candidates[key]
-
-    def _emit(self, comp: Computation, plan: ProgramPlan, layout: BufferLayout, threads: int, min_elements: int):
         readers = self._readers.get(id(comp))
         if readers is None:
             readers = self._readers[id(comp)] = buffer_readers(comp, layout)
@@ -95,12 +112,19 @@ class RowPrograms:
             t.member(m, number)
         row_buffers = sum(b.size == plan.split.rows * plan.split.width * t.bytes for b in buffers)
         program = build_program(plan.dtype, plan.split, fuse(t.drafts, t.values), t.values, t.constants, row_buffers)
-        if program is None:
-            return None
+        return None if program is None else FoundProgram(plan, program, buffers, outputs)
+
+    def _candidate(self, comp: Computation, inst: Instruction, layout: BufferLayout) -> Candidate | None:
+        key = (id(comp), inst.name)
+        if key not in self._candidates:
+            self._candidates[key] = candidate(self.mc.hlo, comp, inst, layout)
+        return self._candidates[key]
+
+    def _emit(self, found: FoundProgram, threads: int, min_elements: int):
+        plan = found.plan
         for m in plan.members:
             m.kernel_name = self.mc.unique_name(m.inst.name)
         name = self.mc.unique_name(f"{plan.members[0].inst.name}.rows")
-        kernel = emit_program_kernel(self.mc, name, plan, program, buffers, set(outputs))
+        kernel = emit_program_kernel(self.mc, name, plan, found.program, found.buffers, set(found.outputs))
         decide_partitions(kernel, threads, min_elements)
-        self._covered.update((id(comp), m.inst.name) for m in plan.members)
-        return [kernel], member_records(kernel, plan, program)
+        return [kernel], member_records(kernel, plan, found.program)
