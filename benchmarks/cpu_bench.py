@@ -14,7 +14,7 @@ reads as one (a range across 1.0), not as a win or a loss. The
 ratios are numpy/hloscope (speed-up over eager numpy) and jax/hloscope (> 1: hloscope is
 faster). Also printed: every workload's compile time (hloscope parse-to-executable vs. jax
 lower+compile, best of 3, with the programs XLA hands to YNNPACK's precompiled kernels
-instead of LLVM named; hloscope's own library, backend/cpu/library/, is compiled once per
+instead of LLVM named; hloscope's own library, backend/cpu/fast/library/, is compiled once per
 process by the first, untimed compile, as jaxlib's YNNPACK is built before jax runs), the real-model corpus's (benchmarks/corpus_compile.py), a summary
 of both against the targets, the dispatch overhead of a 16-element add, numpy's copy bandwidth for 16M f32, and each
 memory-bound kernel's bandwidth as a fraction of that copy.

@@ -13,7 +13,7 @@ on a 100-instruction function (a dense layer, layer norm, GELU, a second layer, 
 
 Cell 1 is the first in a fresh process, started right after `%load_ext hloscope` (so the
 backend warm-up it starts has not finished); cell 2 runs the same model at other shapes.
-The precompiled library (backend/cpu/library/) is built once per machine and kept in the
+The precompiled library (backend/cpu/fast/library/) is built once per machine and kept in the
 user's cache folder; a second fresh process, whose library cache starts empty, times cell 1
 as the very first use on a machine sees it.
 
@@ -112,7 +112,7 @@ def main(library_cache: str | None = None) -> None:
     print(f"{os.cpu_count()} CPUs")
     start = time.perf_counter()
     import hloscope  # noqa: F401
-    from hloscope.backend.cpu.library import loader
+    from hloscope.backend.cpu.fast.library import loader
     from hloscope.jupyter import warm_up
     from hloscope.jupyter.explorer import Explorer  # noqa: F401  (%load_ext imports these)
 

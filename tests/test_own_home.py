@@ -10,12 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hloscope.backend.cpu.library import loader
+from hloscope.backend.cpu.fast.library import loader
 
 HOME = Path(os.environ["HLOSCOPE_TEST_HOME"])
 PLACES = """
 import json, os, pathlib, IPython.paths, jupyter_core.paths
-from hloscope.backend.cpu.library import loader
+from hloscope.backend.cpu.fast.library import loader
 print(json.dumps({"home": str(pathlib.Path.home()), "library": str(loader.cache_directory),
                   "jupyter_runtime": jupyter_core.paths.jupyter_runtime_dir(),
                   "jupyter_data": jupyter_core.paths.jupyter_data_dir(),

@@ -1,7 +1,7 @@
 """Loading the CPU backend in the background when `%load_ext hloscope` runs.
 
 LLVM's native target, the BLAS symbols and the thread pool take ~0.7 s once per process,
-the kernel library (backend/cpu/library/) ~0.1 s more and its f32 row interpreter ~0.5 s
+the kernel library (backend/cpu/fast/library/) ~0.1 s more and its f32 row interpreter ~0.5 s
 (the f64 one is compiled when a program first needs it), and the LLVM workers (child
 processes: backend/llvm_worker.py) take a moment to start;
 started when the extension loads, they are usually ready before the first %%hlo cell
@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 
 from ..backend.cpu import jit
-from ..backend.cpu.library import loader as library_loader
+from ..backend.cpu.fast.library import loader as library_loader
 from ..backend.cpu.llvm_target import llvm_target
 from ..backend.cpu.options import CpuOptions
 from ..backend.llvm_worker import default_workers, parts_for, warm_up_workers

@@ -12,7 +12,7 @@ writes
     memory_plan.txt                              the buffer assignment
     llvm_ir.ll, optimized_llvm_ir.ll             the code, where the compilation made it:
     assembly.s or kernels.ptx, gpu_program.txt   assembly (CPU) or PTX and the host program (GPU)
-    row_programs.txt                             CPU: the row interpreter's programs (backend/cpu/rows/)
+    row_programs.txt                             CPU: the row interpreter's programs (backend/cpu/fast/rows/)
     thunks.txt, cost.json, kernels.sass          GPU: the thunks on their streams, the cost model's
                                                  counts and estimates, SASS (when a disassembler is found)
     timings.json                                 only with timings=True (times vary run to run)

@@ -254,7 +254,7 @@ def _function_of(report: Compilation, kernel: str) -> str:
 
 
 def row_programs(report: Compilation, kernel: str | None) -> str:
-    """The listings of the CPU's row programs (backend/cpu/rows/), or of the one running
+    """The listings of the CPU's row programs (backend/cpu/fast/rows/), or of the one running
     `kernel`: what the interpreter runs where LLVM IR shows only a call."""
     function = _function_of(report, kernel) if kernel else None
     listings = [n for k in report.kernels for n in k.notes if n.startswith("row program:")

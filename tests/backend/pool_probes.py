@@ -7,7 +7,7 @@ import ctypes
 
 from llvmlite import ir
 
-from hloscope.backend.cpu import thread_pool
+from hloscope.backend.cpu.fast import thread_pool
 from hloscope.backend.llvm_types import F64, I32, I64, PTR
 from hloscope.backend.loops import for_range
 

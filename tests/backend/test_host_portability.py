@@ -20,7 +20,8 @@ from llvmlite import ir
 
 from backend_helpers import compile_text, module
 from pool_probes import Context, add_probe_task
-from hloscope.backend.cpu import blas, jit, thread_pool
+from hloscope.backend.cpu import blas, jit
+from hloscope.backend.cpu.fast import thread_pool
 from hloscope.backend.cpus import share_cpus, usable_cpus
 from hloscope.backend.llvm_types import I64, PTR
 from hloscope.errors import NotSupportedError

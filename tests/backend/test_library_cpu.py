@@ -14,8 +14,8 @@ import pytest
 import hloscope
 from backend_helpers import NUMPY, check_against_evaluator, check_by_error_model, compile_text, module, reducer
 from hlo_text import reduce_text
-from hloscope.backend.cpu.library import loader
-from hloscope.backend.cpu.library.source import symbols
+from hloscope.backend.cpu.fast.library import loader
+from hloscope.backend.cpu.fast.library.source import symbols
 
 RNG = np.random.default_rng(7)
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,7 +178,7 @@ def test_loaded_once_with_every_symbol():
 
 @pytest.mark.hosts
 def test_row_chains_take_library_reductions():
-    """A softmax of sines (no op of the row interpreter: backend/cpu/rows/ops.py) is generated
+    """A softmax of sines (no op of the row interpreter: backend/cpu/fast/rows/ops.py) is generated
     code; its row max is the library's, and the chain still runs it with the other two kernels."""
     text = module("""
         x = f32[512,256] parameter(0)
@@ -238,7 +238,7 @@ def test_the_library_is_kept_on_disk_and_a_damaged_copy_is_rebuilt(tmp_path):
         import sys, numpy as np
         from pathlib import Path
         sys.path.insert(0, {str(ROOT)!r})
-        from hloscope.backend.cpu.library import loader
+        from hloscope.backend.cpu.fast.library import loader
         loader.cache_directory = Path({str(tmp_path)!r})
         import hloscope
         exe = hloscope.compile({reduce_text("f32", (64, 300), (1,))!r}, cache=False)

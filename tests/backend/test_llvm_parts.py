@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import hloscope
-from hloscope.backend.llvm_split import join_parts, parts_of, split_module
+from hloscope.backend.cpu.fast.llvm_split import join_parts, parts_of, split_module
 from hloscope.backend.llvm_worker import LlvmWorker, in_parallel
 from hloscope.compiler import compile as compile_module
 
@@ -131,7 +131,7 @@ def test_identical_bodies_under_two_names_are_compiled_once():
 
 def test_kernels_with_the_same_body_go_to_the_same_part(whole):
     ir = whole.report.llvm_ir
-    from hloscope.backend.llvm_split import read_module
+    from hloscope.backend.cpu.fast.llvm_split import read_module
 
     _, functions = read_module(ir)
     shapes: dict[str, set[str]] = {}

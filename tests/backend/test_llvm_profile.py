@@ -8,7 +8,7 @@ import re
 import pytest
 
 import hloscope
-from hloscope.backend.llvm_split import kernel_module
+from hloscope.backend.cpu.fast.llvm_split import kernel_module
 from hloscope.errors import HloscopeError
 
 

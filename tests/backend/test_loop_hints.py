@@ -8,7 +8,7 @@ import numpy as np
 import llvmlite.binding as llvm
 
 from backend_helpers import check_against_evaluator, compile_text, module, reducer
-from hloscope.backend.llvm_split import parts_of
+from hloscope.backend.cpu.fast.llvm_split import parts_of
 
 INTERLEAVE_ONE = '!"llvm.loop.interleave.count", i32 1'
 FOLD_TAIL = '!"llvm.loop.vectorize.predicate.enable", i1 1'

@@ -13,7 +13,8 @@ import llvmlite.binding as llvm
 import numpy as np
 import pytest
 
-from hloscope.backend.cpu import jit, thread_pool
+from hloscope.backend.cpu import jit
+from hloscope.backend.cpu.fast import thread_pool
 from pool_probes import Context, add_probe_task
 
 _KEEP_LOADED = []  # parked workers run pool code on a spurious wakeup: keep it loaded

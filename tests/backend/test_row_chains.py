@@ -1,4 +1,4 @@
-"""Row chains (backend/cpu/row_chains.py): consecutive kernels over the same rows run a block
+"""Row chains (backend/cpu/fast/row_chains.py): consecutive kernels over the same rows run a block
 of rows at a time. They are the generated code's way (`library=False`; with the library,
 softmax and layer norm are row programs: test_row_programs.py). Chained programs compute what numpy does, with one thread or several;
 a kernel that reads another's result at other rows never joins; buffers that share memory
@@ -11,8 +11,8 @@ import pytest
 
 import hloscope
 from hloscope.backend.buffers import ArrayStorage
-from hloscope.backend.cpu import row_chains
-from hloscope.backend.cpu.row_chains import ANY, ROW, Chain, ChainMember, row_access
+from hloscope.backend.cpu.fast import row_chains
+from hloscope.backend.cpu.fast.row_chains import ANY, ROW, Chain, ChainMember, row_access
 from hloscope.backend.loop_function import LoopKernel
 from hloscope.ir.shape import ArrayShape
 

@@ -8,11 +8,11 @@ import pytest
 
 import hloscope
 from hloscope.backend.buffers import ArrayStorage
-from hloscope.backend.cpu.rows.drafts import Draft, Value
-from hloscope.backend.cpu.rows.forms import COL, FULL, ROW, SCALAR, Split, infer_forms, reduce_split
-from hloscope.backend.cpu.rows.fuse import fuse
-from hloscope.backend.cpu.rows.storage import build_program
-from hloscope.backend.cpu.rows.translate import Member, Translator
+from hloscope.backend.cpu.fast.rows.drafts import Draft, Value
+from hloscope.backend.cpu.fast.rows.forms import COL, FULL, ROW, SCALAR, Split, infer_forms, reduce_split
+from hloscope.backend.cpu.fast.rows.fuse import fuse
+from hloscope.backend.cpu.fast.rows.storage import build_program
+from hloscope.backend.cpu.fast.rows.translate import Member, Translator
 from hloscope.ir.shape import ArrayShape
 
 pytestmark = pytest.mark.hosts  # results that depend on the vector width and FMA (tests/hosts.py)
@@ -138,7 +138,7 @@ def test_scratch_bound(width, fits):
     values = _values((True, True), (True, True), (True, True))
     x, e, y = range(3)
     values[y].home = values[x].home = None
-    from hloscope.backend.cpu.rows.program import Slot
+    from hloscope.backend.cpu.fast.rows.program import Slot
     values[x].home = Slot(0, 0, width * 4, width, True, "x")
     values[y].home = Slot(1, 0, width * 4, width, True, "y")
     drafts = [Draft("unary", "exponential", (e,), (x,)), Draft("binary", "add", (y,), (e, x))]

@@ -16,9 +16,9 @@ import pytest
 
 import hloscope
 from backend_helpers import NUMPY, assert_close, check_against_evaluator, compile_text, module, reducer
-from hloscope.backend.cpu.library import loader
-from hloscope.backend.cpu.rows import groups, storage
-from hloscope.backend.cpu.rows.ops import BINARY, COMMUTATIVE, UNARY
+from hloscope.backend.cpu.fast.library import loader
+from hloscope.backend.cpu.fast.rows import groups, storage
+from hloscope.backend.cpu.fast.rows.ops import BINARY, COMMUTATIVE, UNARY
 
 ROOT = Path(__file__).resolve().parents[2]
 RNG = np.random.default_rng(11)
@@ -388,7 +388,7 @@ def test_f64_programs_load_their_interpreter_when_first_needed():
         import sys, numpy as np
         sys.path.insert(0, {str(ROOT)!r})
         import hloscope
-        from hloscope.backend.cpu.library import loader
+        from hloscope.backend.cpu.fast.library import loader
         text = {softmax_text(32, 128, "f32")!r}
         hloscope.compile(text, cache=False)(np.ones((32, 128), np.float32))
         print(loader.loaded("rows-f32"), loader.loaded("rows-f64"))

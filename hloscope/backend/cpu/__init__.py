@@ -3,7 +3,11 @@
 Every kernel is a plain loop function (backend/loop_function.py) built from the shared
 pieces of backend/; what is the CPU's own:
 
+    type_passes.py    the type rewrites (complex, sub-byte ints, f8/f4), passes before planning
+    strategy.py       which kind of kernel computes each instruction, and why
+    kernel_strategy.py  ... as a recorded pass before planning (lowering_passes.py)
     kernel_choices.py which kernel for which root (what the shared dispatch asks)
+    lesson.py         the plain loops a compile stands for (hloscope.plain_loops)
     lowering.py       HLO module -> LLVM module: program functions, kernels and partitions
     reduce_kernel.py  reductions (row and column), with multi-output siblings
     split_reduce.py   full reductions cut into chunks, so they use every core
@@ -14,13 +18,10 @@ pieces of backend/; what is the CPU's own:
     scatter_kernel.py scatter: the operand copied, then every update combined in order
     blas.py           sgemm/dgemm from numpy's (else scipy's) OpenBLAS, registered as JIT symbols
     parallel.py       how many partitions a kernel gets, and the calls that run them
-    row_chains.py     consecutive kernels over the same rows run a block of rows at a time
-    rows/             runs of row-wise instructions (softmax, layer norm) as programs of the
-                      row interpreter, compiled once per process with the library
-    library/          the kernels compiled once per process: reductions, depthwise
-                      convolution, the row interpreter
     same_kernels.py   a repeated computation (same code key) calls the first kernel's code
-    thread_pool.py    the process's persistent worker threads (native code)
+    fast/             speed only, skippable by a reader of the compiler (fast/__init__.py):
+                      the precompiled library, row programs, row chains, the spinning
+                      thread pool, LLVM module splitting
     entry.py          the entry function: the schedule, one call per kernel, over one arena
     control_flow.py   while and conditional: condition, body and branches as called programs
     jit.py            LLVM optimization, assembly, object code, loading

@@ -40,7 +40,7 @@ from ..scalar_ops import emit_binary
 from ..unsupported import unsupported
 from . import blas
 from .dot_kernel import emit_blas
-from .library.calls import library_conv2d, library_depthwise
+from .fast.library.calls import library_conv2d, library_depthwise
 
 if TYPE_CHECKING:
     from .strategy import Strategy

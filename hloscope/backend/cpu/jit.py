@@ -35,7 +35,7 @@ from ..llvm_child import drop_unused_vector_forms
 from . import blas
 from .half_floats import SYMBOLS as HALF_SYMBOLS
 from .half_floats import half_module
-from .thread_pool import INIT_SYMBOL, SYMBOL, PoolModule
+from .fast.thread_pool import INIT_SYMBOL, SYMBOL, PoolModule
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from ..reduction import ReduceParts
 from ..topk_kernel import emit_topk_kernel
 from .conv_kernel import emit_conv_kernel
 from .dot_kernel import emit_dot_kernel
-from .library.calls import library_reduce
+from .fast.library.calls import library_reduce
 from .reduce_kernel import emit_reduce_kernel
 from .scan_kernel import emit_scan_kernel
 from .same_kernels import code_key, same_code

@@ -36,7 +36,7 @@ from ..buffers import BufferLayout, assign_buffers, is_alias
 from ..dispatch import CONTROL_FLOW, NO_CODE
 from ..emit_context import ConstantPool, EmitOptions
 from ..kernel_spec import ModuleContext
-from .rows import RowPrograms
+from .fast.rows import RowPrograms
 from .strategy import CpuStrategies, Strategy, instruction_strategies
 
 PLAIN = "loop"  # what an instruction is unless the pass says otherwise: not annotated

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...compilation.record import Compilation
 from ...errors import HloscopeError
-from ..llvm_split import kernel_modules
+from .fast.llvm_split import kernel_modules
 from ..cpus import usable_cpus
 from ..llvm_worker import LlvmWorker, default_workers, run_on, warm_up_workers
 from .llvm_target import llvm_target

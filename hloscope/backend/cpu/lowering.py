@@ -33,8 +33,8 @@ from .entry import EntryEmitter
 from .kernel_choices import CpuKernels
 from ..cpus import usable_cpus
 from .parallel import decide_partitions
-from .row_chains import ChainMember, chain_rows, emit_chain
-from .rows import RowPrograms
+from .fast.row_chains import ChainMember, chain_rows, emit_chain
+from .fast.rows import RowPrograms
 
 NAME = "cpu"
 

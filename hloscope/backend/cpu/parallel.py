@@ -28,7 +28,7 @@ from llvmlite import ir
 from ..llvm_types import I8, I32, I64, PTR, VOID, left_unoptimized
 from ..loops import for_range
 from ..loop_function import LoopKernel
-from .thread_pool import SYMBOL as POOL_SYMBOL
+from .fast.thread_pool import SYMBOL as POOL_SYMBOL
 
 
 def decide_partitions(kernel: LoopKernel, threads: int, min_elements: int) -> None:

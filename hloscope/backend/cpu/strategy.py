@@ -37,7 +37,7 @@ from ..kernel_spec import KernelSpec
 from ..reduction import ReduceParts, loop_plan, reduce_parts
 from .conv_kernel import choose_gemm, input_is_matrix
 from .dot_kernel import blas_ok
-from .library.calls import PlainReduce, conv2d_fits, depthwise_fits, plain_reduce
+from .fast.library.calls import PlainReduce, conv2d_fits, depthwise_fits, plain_reduce
 from .scan_kernel import ScanPlan, scan_plan
 from .split_reduce import chunk_count
 from .widening_dot import SIXTEEN_BIT, widening_ok

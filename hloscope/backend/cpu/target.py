@@ -27,13 +27,13 @@ from ...compilation.target import Target
 from ...gc_pause import collector_paused
 from ...ir import parse_hlo
 from ...runtime.signature import Signature
-from ..llvm_split import join_parts, parts_of, split_module
+from .fast.llvm_split import join_parts, parts_of, split_module
 from ..preparation import codegen_preparation
 from .lowering_passes import STRATEGY_OPTIONS, cpu_lowering
 from ..llvm_worker import Background, LlvmWorker, default_workers, parts_for, run_on
 from . import blas, disk_cache, jit
 from .executable import CpuExecutable
-from .library import loader as library_loader
+from .fast.library import loader as library_loader
 from .llvm_target import llvm_target, target_options
 from .lowering import Lowered, LoweringOptions, lower
 from .options import CpuOptions

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ....ir.computation import Computation
-from ....ir.instruction import Instruction
-from ...buffers import ArrayStorage
-from ...kernel_spec import location
+from .....ir.computation import Computation
+from .....ir.instruction import Instruction
+from ....buffers import ArrayStorage
+from ....kernel_spec import location
 from .drafts import Draft, Value
 from .forms import COL, FULL, ROW, SCALAR, Split
 from .ops import BINARY, COMMUTATIVE, UNARY

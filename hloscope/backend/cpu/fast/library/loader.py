@@ -41,10 +41,10 @@ from typing import Callable
 import llvmlite
 import llvmlite.binding as llvm
 
-from .. import blas, disk_cache, jit
-from ...llvm_worker import default_workers, parts_for, run_on
-from ..llvm_target import llvm_target, target_options
-from ..options import CpuOptions
+from ... import blas, disk_cache, jit
+from ....llvm_worker import default_workers, parts_for, run_on
+from ...llvm_target import llvm_target, target_options
+from ...options import CpuOptions
 from . import rows, source
 
 
@@ -139,7 +139,7 @@ def _backend_digest() -> str:
     """A digest of hloscope's backend sources, which write the library's IR: hashing them is
     a few ms, where writing the IR to hash it would be ~50 ms per part."""
     h = hashlib.sha256()
-    backend = Path(__file__).resolve().parents[2]
+    backend = next(p for p in Path(__file__).resolve().parents if p.name == "backend")
     for path in sorted(backend.rglob("*.py")):
         h.update(str(path.relative_to(backend)).encode())
         h.update(path.read_bytes())

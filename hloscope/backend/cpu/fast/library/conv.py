@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from .. import blas
-from ...llvm_types import I8, I32, I64, PTR, VOID, declared
-from ...loops import for_range
+from ... import blas
+from ....llvm_types import I8, I32, I64, PTR, VOID, declared
+from ....loops import for_range
 
 GEOMETRY = ("out_h", "out_w", "in_h", "in_w", "features_in", "features_out", "window_h", "window_w",
             "stride_h", "stride_w", "pad_h", "pad_w", "dilation_h", "dilation_w", "x_batch", "x_h", "x_w")

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....ir.computation import Computation
-from ....ir.instruction import Instruction
-from ...buffers import ArrayStorage, BufferLayout
-from ...kernel_spec import ModuleContext, distinct_buffers
-from ...loop_function import LoopKernel
-from ..parallel import decide_partitions
+from .....ir.computation import Computation
+from .....ir.instruction import Instruction
+from ....buffers import ArrayStorage, BufferLayout
+from ....kernel_spec import ModuleContext, distinct_buffers
+from ....loop_function import LoopKernel
+from ...parallel import decide_partitions
 from .groups import Candidate, ProgramPlan, buffer_readers, candidate, following_candidates, internal_buffers, plan_at
 from .kernel import emit_program_kernel, member_records
 from .fuse import fuse

@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import prod
 
-from ....ir.computation import Computation
-from ....ir.instruction import Instruction
-from ....ir.shape import ArrayShape
+from .....ir.computation import Computation
+from .....ir.instruction import Instruction
+from .....ir.shape import ArrayShape
 
 FULL, ROW, COL, SCALAR = "full", "row", "col", "scalar"
 FORMS = frozenset({FULL, ROW, COL, SCALAR})

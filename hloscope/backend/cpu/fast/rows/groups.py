@@ -22,16 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....errors import HloscopeError
-from ....ir.computation import Computation
-from ....ir.instruction import Instruction
-from ....ir.module import HloModule
-from ....ir.shape import ArrayShape
-from ...buffers import ArrayStorage, BufferLayout, is_alias, leaves, operand_buffers
-from ...dispatch import CONTROL_FLOW, NO_CODE, computation_of
-from ...elemental_reduce import simple_reducer
-from ...index import is_default_physical
-from ...kernel_spec import location, parameter_number
+from .....errors import HloscopeError
+from .....ir.computation import Computation
+from .....ir.instruction import Instruction
+from .....ir.module import HloModule
+from .....ir.shape import ArrayShape
+from ....buffers import ArrayStorage, BufferLayout, is_alias, leaves, operand_buffers
+from ....dispatch import CONTROL_FLOW, NO_CODE, computation_of
+from ....elemental_reduce import simple_reducer
+from ....index import is_default_physical
+from ....kernel_spec import location, parameter_number
 from .forms import COL, SCALAR, Split, infer_forms, reduce_split
 from .ops import BINARY, REDUCERS, TYPES, UNARY
 from .translate import VIEWS, Member

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ...llvm_types import I64, PTR, VOID, emitted
-from ...loops import for_range
+from ....llvm_types import I64, PTR, VOID, emitted
+from ....loops import for_range
 
 TYPES = {"f32": ir.FloatType(), "f64": ir.DoubleType()}
 REDUCERS = ("add", "maximum", "minimum")

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ...buffers import ArrayStorage
-from ...kernel_spec import ModuleContext
-from ...llvm_types import I64, PTR, VOID, declared, internal_global, left_unoptimized
-from ...loop_function import LoopFunction, LoopKernel
+from ....buffers import ArrayStorage
+from ....kernel_spec import ModuleContext
+from ....llvm_types import I64, PTR, VOID, declared, internal_global, left_unoptimized
+from ....loop_function import LoopFunction, LoopKernel
 from ..library.source import TYPES
 from .groups import ProgramPlan
 from .ops import interpreter_name

@@ -26,19 +26,19 @@ from typing import NamedTuple
 
 from llvmlite import ir
 
-from ....ir.computation import Computation
-from ....ir.instruction import Instruction
-from ....ir.module import HloModule
-from ....ir.shape import ArrayShape
-from ...buffers import ArrayStorage, BufferLayout
-from ...conv_geometry import ConvGeometry
-from ...elemental_reduce import simple_reducer
-from ...index import is_default_physical
-from ...kernel_spec import KernelSpec, ModuleContext
-from ...llvm_types import I64, PTR, VOID, declared, internal_global, left_unoptimized
-from ...loop_function import LoopFunction, LoopKernel
-from ...loops import for_range
-from ..split_reduce import identity
+from .....ir.computation import Computation
+from .....ir.instruction import Instruction
+from .....ir.module import HloModule
+from .....ir.shape import ArrayShape
+from ....buffers import ArrayStorage, BufferLayout
+from ....conv_geometry import ConvGeometry
+from ....elemental_reduce import simple_reducer
+from ....index import is_default_physical
+from ....kernel_spec import KernelSpec, ModuleContext
+from ....llvm_types import I64, PTR, VOID, declared, internal_global, left_unoptimized
+from ....loop_function import LoopFunction, LoopKernel
+from ....loops import for_range
+from ...split_reduce import identity
 from .conv import BLOCK as CONV_BLOCK
 from .conv import GEOMETRY as CONV_GEOMETRY
 from .conv import conv_name, conv_symbols

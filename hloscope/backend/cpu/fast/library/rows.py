@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from ...llvm_types import I64, PTR, VOID, declared, internal_global
-from ...loops import for_range
-from ...scalar_ops import ScalarContext, emit_binary, emit_unary
+from ....llvm_types import I64, PTR, VOID, declared, internal_global
+from ....loops import for_range
+from ....scalar_ops import ScalarContext, emit_binary, emit_unary
 from ..rows.ops import CODES, COMMUTATIVE, HEADER, OP_FIELDS, SCRATCH, SLOT_FIELDS, interpreter_name
 from .source import FLAGS as REASSOCIATE
 from .source import TYPES, reduce_name

@@ -58,7 +58,7 @@ import time
 import llvmlite.binding as llvm
 from llvmlite import ir
 
-from ..llvm_types import I8, I32, I64, PTR, VOID, internal_global
+from ...llvm_types import I8, I32, I64, PTR, VOID, internal_global
 
 SYMBOL = "hloscope_pool_run"
 INIT_SYMBOL = "hloscope_pool_init"

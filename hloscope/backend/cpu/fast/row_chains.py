@@ -33,16 +33,16 @@ from typing import Callable
 
 from llvmlite import ir
 
-from ...ir.computation import Computation
-from ...ir.instruction import Instruction
-from ...ir.opcodes import OPCODES
-from ...ir.shape import ArrayShape
-from ..buffers import ArrayStorage, leaves
-from ..index import is_default_physical
-from ..kernel_spec import location
-from ..llvm_types import I64, PTR, VOID
-from ..loop_function import LoopKernel
-from ..loops import for_range
+from ....ir.computation import Computation
+from ....ir.instruction import Instruction
+from ....ir.opcodes import OPCODES
+from ....ir.shape import ArrayShape
+from ...buffers import ArrayStorage, leaves
+from ...index import is_default_physical
+from ...kernel_spec import location
+from ...llvm_types import I64, PTR, VOID
+from ...loop_function import LoopKernel
+from ...loops import for_range
 
 CHAIN_KINDS = ("loop", "reduce", "library-reduce")
 # At most this many kernels in one chain: a block holds a row of every array of the chain, so
