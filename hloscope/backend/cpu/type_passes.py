@@ -13,7 +13,8 @@ from typing import Callable
 from ...errors import NotSupportedError
 from ...ir.instruction import Instruction
 from ...ir.module import HloModule
-from ...ir.shape import Shape
+from ...ir.memo import per_value
+from ...ir.shape import ArrayShape, Shape, TupleShape
 from ...passes.pipeline import HloPass
 from ...passes.record import DecisionLog
 from .complex_as_pairs import REAL_OF, complex_as_pairs, pair_shape
@@ -22,6 +23,23 @@ from .narrow_ints_as_bytes import raw_shape as narrow_bytes
 from .small_floats_as_bytes import SMALL, small_floats_as_bytes
 from .small_floats_as_bytes import raw_shape as small_bytes
 from .type_rewrite import any_array
+
+
+@per_value
+def element_types(module: HloModule) -> frozenset[str]:
+    """Every element type of every value in `module` (shared by the three rewrites)."""
+    found: set[str] = set()
+
+    def add(shape: Shape) -> None:
+        if isinstance(shape, TupleShape):
+            for e in shape.elements:
+                add(e)
+        elif isinstance(shape, ArrayShape):
+            found.add(shape.dtype)
+
+    for _, inst in module.all_instructions():
+        add(inst.shape)
+    return frozenset(found)
 
 
 class TypeRewritePass(HloPass):
@@ -34,6 +52,8 @@ class TypeRewritePass(HloPass):
     how: str = ""
 
     def run(self, module: HloModule, log: DecisionLog) -> HloModule:
+        if not self.types & element_types(module):  # most modules: one look at their types
+            return module
         touched = [(c, i) for c, i in module.all_instructions() if self._touches(c, i)]
         if not touched:
             return module

@@ -80,12 +80,34 @@ def binary(ctx, opcode: str, x: ir.Value, y: ir.Value) -> ir.Value:
     return _call(ctx, opcode, [x, y])
 
 
+# Uses of one approximation in a module that are inlined; later ones call its vector forms.
+# Inlined, each use costs LLVM its optimization (a long chain's hundreds of tanh and sin);
+# outlined, the module pays once for three vector widths of the function, which is more than
+# one inlined use costs (cpu_bench's expsin, exp and sin once each: 35 ms of compile inlined,
+# 69 ms outlined). The long chain compiles in the same time either way (1.8-1.9x XLA's).
+INLINED_USES = 4
+
+
 def _call(ctx, opcode: str, args: list[ir.Value]) -> ir.Value:
-    """The CPU calls the approximation and LLVM's vectorizer calls its vector form
-    (variants.py); other targets inline it."""
+    """A use of the approximation: inlined (where the function is always-inline), or on the
+    CPU past its first INLINED_USES in the module, a call LLVM's vectorizer turns into its
+    vector form's (variants.py)."""
+    fn = function_for(ctx.module, opcode, type_of(args[0]))
     if ctx.target == "cpu":
-        return outlined_call(ctx.b, ctx.module, opcode, args)
-    return ctx.b.call(function_for(ctx.module, opcode, type_of(args[0])), args)
+        uses = _uses(ctx.module)
+        uses[fn.name] = uses.get(fn.name, 0) + 1
+        if uses[fn.name] > INLINED_USES:
+            return outlined_call(ctx.b, ctx.module, opcode, args)
+    return ctx.b.call(fn, args)
+
+
+def _uses(module: ir.Module) -> dict[str, int]:
+    """How many times each approximation was used in `module` so far."""
+    counts = getattr(module, "_hloscope_math_uses", None)
+    if counts is None:
+        counts = {}
+        module._hloscope_math_uses = counts  # pyright: ignore[reportAttributeAccessIssue]
+    return counts
 
 
 def function_for(module: ir.Module, opcode: str, ty: ir.Type) -> ir.Function:

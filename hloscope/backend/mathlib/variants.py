@@ -3,8 +3,8 @@
 Inlined at every use, an approximation makes a fused kernel with hundreds of tanh and sin
 one huge function, and LLVM's time grows with it: a chain of 1,300 elementwise HLO
 instructions spent ~4 s of -O3 and code generation on 12 kernels (benchmarks/long_chain.py).
-So a CPU kernel calls the approximation instead, and the scalar function names its vector
-forms, one per width the vectorizer may choose (the VFABI mapping, LLVM's
+So past its first use in a module (approx.INLINED_USES), a CPU kernel calls the
+approximation instead, and the scalar function names its vector forms, one per width the vectorizer may choose (the VFABI mapping, LLVM's
 "vector-function-abi-variant" attribute):
 
     %y = call float @hloscope.tanh.f32(float %x) noinline        ; noinline here: kept a call
