@@ -67,7 +67,8 @@ class RowPrograms:
     def __init__(self, mc: ModuleContext):
         self.mc = mc
         options = mc.options  # the interpreter is compiled with reassociated sums and without fast math
-        self.enabled = options.library and options.reassociate_reductions and not options.fast_math
+        self.enabled = options.library and options.reassociate_reductions and not options.fast_math \
+            and _reduces(mc.hlo)  # every program reduces its rows: without a reduce, none to find
         self._candidates: dict[tuple[int, str], Candidate | None] = {}
         self._readers: dict[int, dict[ArrayStorage, set[str]]] = {}
         self._positions: dict[int, dict[str, int]] = {}
@@ -128,3 +129,7 @@ class RowPrograms:
         kernel = emit_program_kernel(self.mc, name, plan, found.program, found.buffers, set(found.outputs))
         decide_partitions(kernel, threads, min_elements)
         return [kernel], member_records(kernel, plan, found.program)
+
+
+def _reduces(module) -> bool:
+    return any(inst.opcode == "reduce" for _, inst in module.all_instructions())
