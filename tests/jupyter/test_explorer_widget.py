@@ -238,6 +238,7 @@ def test_the_llvm_timing_button_says_a_failure_in_the_view(softmax_explorer, mon
     monkeypatch.setattr(ir_module, "llvm_time_by_kernel", broken)
     ir.time_llvm.click()
     assert "timing LLVM failed: KeyError" in ir.llvm_times.value
+    ir.llvm_times.value = ""  # the explorer is shared with other tests
 
 
 def test_explore_asks_the_target_for_its_own_view_before_compiling_it():
@@ -250,6 +251,7 @@ def test_explore_asks_the_target_for_its_own_view_before_compiling_it():
 
 
 def test_a_softmax_shows_its_loops_by_default_and_why_it_runs_as_a_row_program(softmax_explorer):
+    softmax_explorer.select("ir")
     ir = softmax_explorer.panels["ir"]
     kinds = {k.kind for k in softmax_explorer.report.kernels}
     assert kinds == {"row-program"}  # 16 rows of 32 f32: the row interpreter runs it

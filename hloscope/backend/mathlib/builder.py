@@ -13,7 +13,7 @@ splats and names its intrinsics for that type, so an approximation reads the sam
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, cast
 
 from llvmlite import ir
 
@@ -44,7 +44,7 @@ def element_of(ty: ir.Type) -> ir.Type:
 def type_suffix(ty: ir.Type) -> str:
     """How LLVM names `ty` in an overloaded intrinsic: f32, f64, i32, v8f32, v4i64..."""
     element = element_of(ty)
-    name = "f64" if element == F64 else "f32" if element == F32 else f"i{element.width}"
+    name = "f64" if element == F64 else "f32" if element == F32 else f"i{cast(ir.IntType, element).width}"
     return f"v{ty.count}{name}" if isinstance(ty, ir.VectorType) else name
 
 

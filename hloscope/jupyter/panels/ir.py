@@ -55,6 +55,7 @@ class IRPanel(Panel):
     def update(self, report: Compilation) -> None:
         self.report = report
         self.time_llvm.layout.display = "" if report.backend == "cpu" else "none"
+        self._show_decisions()
         views = available_views(report)
         key = (tuple(views), len(report.kernels))
         if key == self._key:
@@ -89,6 +90,13 @@ class IRPanel(Panel):
             self.llvm_times.value = (f"<div class='hloscope'><p>timing LLVM failed: "
                                      f"{html.escape(type(e).__name__)}: {html.escape(str(e))}</p></div>")
 
+    def _show_decisions(self) -> None:
+        """What each kernel runs as and why, whichever view is picked (kernel_decisions.py)."""
+        if self.report is None or self.report.backend != "cpu":
+            self.decisions.value = ""
+            return
+        self.decisions.value = decisions_html(self.report, self._has_calls() and self.form.value == LESSON)
+
     def _has_calls(self) -> bool:
         return self.report is not None and self.report.backend == "cpu" and any(
             runs_as_a_call(k.kind) for k in self.report.kernels)
@@ -97,7 +105,7 @@ class IRPanel(Panel):
         if self.report is None or not self.view.value:
             return
         lesson = self._has_calls() and self.form.value == LESSON
-        self.decisions.value = decisions_html(self.report, lesson) if self.report.backend == "cpu" else ""
+        self._show_decisions()
         kernel = None if self.kernel.value in (None, WHOLE) else self.kernel.value
         if lesson and self.view.value.startswith("LLVM IR"):
             self.code.value = self._plain_loops(kernel, optimized="optimized" in self.view.value)
