@@ -14,11 +14,9 @@ and an error names the pass. The record is the same PassRecord, holding graphs.
 from __future__ import annotations
 
 import inspect
-import time
 from typing import Protocol, Sequence
 
-from ..errors import HloscopeError
-from ..passes.pipeline import PassError
+from ..passes.pipeline import timed_run
 from ..passes.record import DecisionLog, PassRecord
 from .graph import ProgramGraph
 
@@ -45,14 +43,7 @@ def run_graph_passes(passes: Sequence[GraphPass], graph: ProgramGraph) -> list[P
 
 def _run_pass(p: GraphPass, graph: ProgramGraph) -> PassRecord[ProgramGraph]:
     log = DecisionLog()
-    start = time.perf_counter()
-    try:
-        after = p.run(graph, log)
-    except HloscopeError:
-        raise
-    except Exception as e:  # a bug in a pass: say which pass, keep the cause attached
-        raise PassError(f"pass {p.name} failed: {type(e).__name__}: {e}") from e
-    seconds = time.perf_counter() - start
+    after, seconds = timed_run(p, graph, log)
     changed = after != graph
     return PassRecord(p.name, PIPELINE, changed, seconds, graph, after if changed else graph,
                       tuple(log.entries), inspect.getdoc(type(p)) or "")

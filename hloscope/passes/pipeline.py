@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import time
 from dataclasses import dataclass, field
-from typing import ClassVar, Union
+from typing import Any, ClassVar, Union
 
 from ..errors import HloscopeError, HloVerifierError
 from ..ir.module import HloModule
@@ -44,6 +44,19 @@ class HloPass:
 
     def __repr__(self) -> str:
         return f"<pass {self.name}>"
+
+
+def timed_run(p: Any, program: Any, log: DecisionLog) -> tuple[Any, float]:
+    """(p.run(program, log), its seconds): the one way a pass is run, over a module or
+    auto-clustering's graph. A bug in the pass is a PassError naming it, its cause attached."""
+    start = time.perf_counter()
+    try:
+        after = p.run(program, log)
+    except HloscopeError:
+        raise
+    except Exception as e:
+        raise PassError(f"pass {p.name} failed: {type(e).__name__}: {e}") from e
+    return after, time.perf_counter() - start
 
 
 def same_module(a: HloModule, b: HloModule) -> bool:
@@ -111,14 +124,7 @@ class Pipeline:
     def _run_pass(self, p: HloPass, module: HloModule, records: list[PassRecord], iteration: int,
                   check: bool) -> HloModule:
         log = DecisionLog()
-        start = time.perf_counter()
-        try:
-            after = p.run(module, log)
-        except HloscopeError:
-            raise
-        except Exception as e:  # a bug in a pass: say which pass, keep the cause attached
-            raise PassError(f"pass {p.name} failed: {type(e).__name__}: {e}") from e
-        seconds = time.perf_counter() - start
+        after, seconds = timed_run(p, module, log)
         changed = not same_module(module, after)
         if not changed:
             after = module
