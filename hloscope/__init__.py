@@ -19,7 +19,7 @@ from . import lazy  # noqa: F401  lazy tensors and mark_step: hloscope.lazy
 from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
 from . import xla  # noqa: F401  XLA's own dump folders: hloscope.xla.load
 from .autocluster import autojit, host  # TensorFlow-style auto-clustering (docs/autocluster.md)
-from .compilation.caching import CACHE as compile_cache
+from .compilation.caching import COMPILE_CACHE as compile_cache
 from .compilation.record import Compilation
 from .compiler import compile, jit, optimize
 from .errors import (

@@ -29,7 +29,9 @@ from .graph_passes import run_graph_passes
 from .host_calls import HostOnlyArray
 from .mark_for_compilation import DEFAULT_MIN_CLUSTER_SIZE, MarkForCompilation
 from .record import AutoClusterRecord
-from .runtime import SignatureCache, run_graph
+from ..compilation.executable import Executable
+from ..runtime.compile_cache import SignatureCache
+from .runtime import run_graph
 from .tracing import trace_program
 
 
@@ -62,7 +64,7 @@ class AutoJitted(StagedFunction):
         if min_cluster_size < 1:
             raise ValueError(f"autojit: min_cluster_size must be at least 1, not {min_cluster_size}")
         self.passes = (MarkForCompilation(ops, min_cluster_size), EncapsulateSubgraphs(), BuildXlaOps())
-        self.signature_cache = SignatureCache()
+        self.signature_cache: SignatureCache[Executable] = SignatureCache(f"hloscope.autojit of {self.__name__}")
         self._records: dict = {}
 
     def __call__(self, *args, **kwargs):
@@ -86,7 +88,7 @@ class AutoJitted(StagedFunction):
 
     def cache_info(self) -> CacheInfo:
         """XlaCompile's cache over every signature: hits, misses (compiles), cluster signatures."""
-        sigs = tuple(f"{fp}{[s for s, _ in shapes]}" for fp, shapes in self.signature_cache.executables)
+        sigs = tuple(f"{fp}{[s for s, _ in shapes]}" for fp, shapes in self.signature_cache.keys())
         return CacheInfo(self.signature_cache.hits, self.signature_cache.misses, sigs)
 
     def lower(self, *args, **kwargs) -> HloModule:
@@ -104,7 +106,7 @@ class AutoJitted(StagedFunction):
 
     def clear_cache(self) -> None:
         self._records.clear()
-        self.signature_cache = SignatureCache()
+        self.signature_cache.clear()
 
     def __repr__(self) -> str:
         return f"<hloscope.autojit of {self.__name__}>"

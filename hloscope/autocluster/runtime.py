@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -21,31 +20,24 @@ from ..compilation.executable import Executable
 from ..compiler import compile as compile_module
 from ..evaluator.api import evaluate_instruction
 from ..frontend.pytree import flatten
+from ..runtime.compile_cache import SignatureCache
 from .graph import Cluster, ProgramGraph, ProgramNode, ProgramValue
 from .host_calls import HostCallError, call_with, describe
 from .record import AutoClusterRecord, ClusterStats, HostStats
 
 
-@dataclass
-class SignatureCache:
-    """XlaCompile's cache: (fingerprint, input shapes and dtypes) -> executable."""
-
-    executables: dict[tuple, Executable] = field(default_factory=dict)
-    hits: int = 0
-    misses: int = 0
-
-    def get(self, cluster: Cluster, values: list[np.ndarray]) -> tuple[Executable, float]:
-        """The executable and the seconds compiling it took now (0.0 on a hit)."""
-        key = (cluster.fingerprint, tuple((v.shape, v.dtype.str) for v in values))
-        exe = self.executables.get(key)
-        if exe is not None:
-            self.hits += 1
-            return exe, 0.0
-        self.misses += 1
-        start = time.perf_counter()
-        exe = compile_module(cluster.module, backend="cpu")
-        self.executables[key] = exe
-        return exe, time.perf_counter() - start
+def cluster_executable(cache: SignatureCache[Executable], cluster: Cluster,
+                       values: list[np.ndarray]) -> tuple[Executable, float]:
+    """XlaCompile: the executable for (the cluster's fingerprint, its input shapes and dtypes)
+    and the seconds compiling it took now (0.0 on a hit)."""
+    key = (cluster.fingerprint, tuple((v.shape, v.dtype.str) for v in values))
+    exe = cache.get(key)
+    if exe is not None:
+        return exe, 0.0
+    start = time.perf_counter()
+    exe = compile_module(cluster.module, backend="cpu")
+    cache.put(key, exe)
+    return exe, time.perf_counter() - start
 
 
 def run_graph(graph: ProgramGraph, record: AutoClusterRecord, cache: SignatureCache, leaves: list) -> list:
@@ -141,7 +133,7 @@ def _compile(n: ProgramNode, graph: ProgramGraph, env: dict, record: AutoCluster
     assert n.cluster is not None, "XlaCompile belongs to a cluster"
     cluster = graph.cluster(n.cluster)
     values = [env[v] for v in n.inputs]
-    exe, seconds = cache.get(cluster, values)
+    exe, seconds = cluster_executable(cache, cluster, values)
     stats = record.clusters.setdefault(cluster.name, ClusterStats(cluster.name, list(cluster.ops)))
     stats.signature = f"{cluster.fingerprint}({', '.join(graph.values[v].short() for v in n.inputs)})"
     if seconds:

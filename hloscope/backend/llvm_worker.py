@@ -1,8 +1,8 @@
 """LLVM's optimizer and code generator in a child process, seen from the compiler.
 
-    worker = default_worker()
-    handle, optimized_ir = worker.optimize(ir_text, target)   # target: llvm_child's dict
-    obj = worker.object(handle)                                 # or worker.assembly(handle)
+    with llvm_workers(1) as [worker]:                           # lent by the process's pool
+        handle, optimized_ir = worker.optimize(ir_text, target)   # target: llvm_child's dict
+        obj = worker.object(handle)                                 # or worker.assembly(handle)
 
 Why a child (llvm_child.py says more): llvmlite leaks ~120 KB per optimization run that only
 the end of the process gives back, and an LLVM abort would end the Jupyter kernel. So:
@@ -14,15 +14,19 @@ the end of the process gives back, and an LLVM abort would end the Jupyter kerne
 - a request that runs past `timeout` seconds kills the child, with an LlvmError saying so;
 - where no child can be started, the same functions run in this process (`in_process`).
 
-Requests are serialized by a lock: one compile at a time talks to the child. A module split
-into parts (llvm_split.py) goes to several workers at once (`default_workers`, `in_parallel`):
-each child is a process of its own, so the parts use as many cores.
+The workers are lent by the process's one pool of worker processes (runtime/worker_pool.py,
+which lends graphviz's layout workers too): a lease is exclusive and spans what belongs
+together (an optimization and the code generation of its handle, two stages apart). A module
+split into parts (llvm_split.py) leases several workers at once (`lease_workers`,
+`in_parallel`): each child is a process of its own, so the parts use as many cores.
 """
 
 from __future__ import annotations
 
 import atexit
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 import os
 import pickle
 import select
@@ -38,6 +42,7 @@ import llvmlite
 import llvmlite.binding as llvm
 
 from ..errors import HloscopeError
+from ..runtime.worker_pool import Lease, WorkerPool
 from . import llvm_child
 from .cpus import usable_cpus
 
@@ -100,6 +105,17 @@ class LlvmWorker:
     def close(self) -> None:
         with self._lock:
             self._stop()
+
+    @property
+    def alive(self) -> bool:
+        """Always: a worker replaces a child that died by itself (the pool's Worker protocol)."""
+        return True
+
+    def kill(self) -> None:
+        """Stop the child now, from any thread: its request ends as an LlvmError."""
+        proc = self._proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
 
     # ---- the child ----
     def _ask(self, request: dict[str, Any], doing: str) -> dict[str, Any]:
@@ -219,39 +235,36 @@ def _in_process_child() -> llvm_child.Child:
     return llvm_child.Child(llvm)
 
 
-_default: LlvmWorker | None = None
-_default_lock = threading.Lock()
-
-
-_more: list[LlvmWorker] = []  # the workers after the default one, for modules split in parts
 MAX_PARTS = 4
-
-
-def default_worker() -> LlvmWorker:
-    """The process's worker, made on first use and closed at exit."""
-    global _default
-    with _default_lock:
-        if _default is None:
-            _default = LlvmWorker()
-            atexit.register(_default.close)
-        return _default
-
-
-def default_workers(n: int) -> list[LlvmWorker]:
-    """`n` workers (each its own child process), the default one first; made on first use."""
-    first = default_worker()
-    with _default_lock:
-        while len(_more) < n - 1:
-            w = LlvmWorker()
-            atexit.register(w.close)
-            _more.append(w)
-        return [first, *_more[:n - 1]]
 
 
 def parts_for(requested: int) -> int:
     """How many parts to compile a large module in: `requested`, or 0 for one per usable
     core up to MAX_PARTS."""
     return requested if requested > 0 else max(1, min(MAX_PARTS, usable_cpus()))
+
+
+# One child per usable core, started on first use, kept warm (a fresh child's first run costs
+# ~0.2 s more), closed at exit.
+POOL: WorkerPool[LlvmWorker] = WorkerPool(LlvmWorker, limit=parts_for(0), idle_seconds=None)
+atexit.register(POOL.close)
+
+
+def lease_workers(parts: int) -> list[Lease[LlvmWorker]]:
+    """Between one and `parts` leases (as many workers as are free); part k goes to lease
+    k % len(leases). Give each back with `release()`."""
+    return POOL.lease_many(parts)
+
+
+@contextmanager
+def llvm_workers(parts: int = 1) -> Iterator[list[LlvmWorker]]:
+    """`parts` workers for one piece of work (a worker repeats where fewer are free)."""
+    leases = lease_workers(parts)
+    try:
+        yield [leases[k % len(leases)].worker for k in range(parts)]
+    finally:
+        for lease in leases:
+            lease.release()
 
 
 # A loop LLVM vectorizes: the first -O3 run and code generation in a fresh child cost ~0.2 s

@@ -2,11 +2,11 @@
 
 The key is a SHA-256 of the module's text, the target and its options that change code,
 and the versions of what makes the code (hloscope, llvmlite, LLVM, the host CPU: see the
-target's `cache_key_fields`). Two levels:
+target's `cache_key_fields`). The two lower layers of the compile cache (runtime/compile_cache.py;
+the signature layer above them is each function's):
 
-  memory  per process (`CACHE`, least recently used first out; see runtime.compile_cache):
-          a hit shares the machine code and every artifact of the first compilation, pass
-          records included
+  memory  per process (`CACHE`, least recently used first out): a hit shares the machine
+          code and every artifact of the first compilation, pass records included
   disk    where the target keeps one (the CPU's object files with `cache_dir=`): a hit has
           the code and its texts, but not the pass records
 
@@ -20,7 +20,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..version import __version__
-from ..runtime.compile_cache import LruCache
+from ..runtime.compile_cache import CompileCache, LruCache
 from .record import TRANSIENT, Compilation
 from .stages import Stage, made_by
 from .target import Target
@@ -28,7 +28,8 @@ from .target import Target
 if TYPE_CHECKING:
     from .executable import Executable
 
-CACHE: LruCache[Executable] = LruCache()
+COMPILE_CACHE = CompileCache()  # hloscope.compile_cache: every layer
+CACHE: LruCache[Executable] = COMPILE_CACHE.memory
 
 
 
@@ -70,6 +71,7 @@ def cache_stage(target: Target, cached: tuple[Stage, ...]) -> Stage:
         exe = target.load_from_disk(c, key)
         if exe is not None:
             CACHE.put(key, exe, weight(exe.report))
+            COMPILE_CACHE.disk_hits += 1
             _take(c, exe, "disk", names, copied)
             return "hit on disk: machine code loaded, pass records are not kept there"
         c.cache = "miss"

@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..ir.module import HloModule
+from ..runtime.compile_cache import SignatureCache
 from .abstract import ShapedArray, abstractify
 from .listing import Program
 from .pytree import TreeDef, flatten, leaf_paths, unflatten
@@ -149,9 +150,9 @@ class Jitted(StagedFunction):
         self.compiler = compiler
         self.backend = backend
         self.compile_options = dict(compile_options or {})
-        self._cache: dict = {}
+        # the compile cache's signature layer for this function (hloscope.compile_cache sees it)
+        self._cache: SignatureCache[Traced] = SignatureCache(f"hloscope.jit of {self.__name__}")
         self._traces: dict = {}
-        self._hits = self._misses = 0
 
     # ---- the public methods ----
     def __call__(self, *args, **kwargs):
@@ -169,12 +170,9 @@ class Jitted(StagedFunction):
     def _compiled(self, key, args, kwargs, avals):
         traced = self._cache.get(key)
         if traced is None:
-            self._misses += 1
             traced = self._traced(key, args, kwargs, avals)
             traced.executable = self.compiler(traced.module, self.backend, self.compile_options)
-            self._cache[key] = traced
-        else:
-            self._hits += 1
+            self._cache.put(key, traced)
         return traced
 
     def lower(self, *args, **kwargs) -> HloModule:
@@ -197,7 +195,7 @@ class Jitted(StagedFunction):
         return Program(self._traced(key, args, kwargs, avals).frame, self.__name__)
 
     def cache_info(self) -> CacheInfo:
-        return CacheInfo(self._hits, self._misses, tuple(t.signature for t in self._cache.values()))
+        return CacheInfo(self._cache.hits, self._cache.misses, tuple(t.signature for t in self._cache.values()))
 
     def clear_cache(self) -> None:
         self._cache.clear()

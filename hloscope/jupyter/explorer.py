@@ -12,6 +12,7 @@ the user will most likely open next are laid out in the background.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Sequence
 
 import ipywidgets as w
@@ -112,18 +113,8 @@ class Explorer(w.VBox):
             return None
         if self._prefetcher is not None:
             self._prefetcher.cancel()
-        self._prefetcher = self.layouts.prefetch(self._likely_dots())
+        self._prefetcher = self.layouts.prefetch(_likely_dots(weakref.ref(self)))
         return self._prefetcher
-
-    def _likely_dots(self):
-        if self.graph is not None:
-            spec = self.graph.spec()
-            if spec.dot is not None:
-                yield spec.dot
-        if self.stepper is not None:
-            records = self.report.records
-            order = sorted(range(len(records)), key=lambda i: not records[i].changed)
-            yield from all_step_dots(records, order)
 
     def close(self) -> None:
         """Close the widget and every widget inside it, and stop laying out its graphs.
@@ -139,6 +130,23 @@ class Explorer(w.VBox):
             widget.close()
         self.panels = {}
         super().close()
+
+
+def _likely_dots(explorer: weakref.ref[Explorer]):
+    """The graphs an explorer shows first. The prefetch thread holds this generator until its
+    layout in progress ends, so it holds the explorer weakly: a closed one goes at once."""
+    graph = explorer().graph  # type: ignore[union-attr]
+    dot = graph.spec().dot if graph is not None else None
+    del graph  # before the first yield: nothing of the explorer stays in this frame
+    if dot is not None:
+        yield dot
+    shown = explorer()
+    if shown is None or shown.stepper is None:
+        return
+    records = shown.report.records  # the pass records only, not the compilation
+    del shown
+    order = sorted(range(len(records)), key=lambda i: not records[i].changed)
+    yield from all_step_dots(records, order)
 
 
 def _descendants(root: w.Widget) -> list[w.Widget]:

@@ -17,7 +17,7 @@ from ..backend.cpu import jit
 from ..backend.cpu.fast.library import loader as library_loader
 from ..backend.cpu.llvm_target import llvm_target
 from ..backend.cpu.options import CpuOptions
-from ..backend.llvm_worker import default_workers, parts_for, warm_up_workers
+from ..backend.llvm_worker import llvm_workers, parts_for, warm_up_workers
 from ..compiler import targets
 
 _thread: threading.Thread | None = None
@@ -37,7 +37,8 @@ def _initialize() -> None:
     try:
         jit.initialize()
         target = llvm_target(CpuOptions())
-        warm_up_workers(default_workers(parts_for(0)), target)
+        with llvm_workers(parts_for(0)) as workers:
+            warm_up_workers(list(dict.fromkeys(workers)), target)
         library_loader.ensure_loaded("kernels")
         library_loader.ensure_loaded("rows-f32")
     except Exception:  # noqa: BLE001 - the first real compile reports any problem, with its context

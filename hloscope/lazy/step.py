@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -29,6 +29,7 @@ from ..compiler import compile_traced, jit
 from ..frontend.source import SourceInfo, user_frame
 from ..ir.aliasing import Alias, InputOutputAlias
 from ..ir.module import HloModule
+from ..runtime.compile_cache import SignatureCache
 from . import history
 from .graph import Data, InputSlot, PendingNode, PendingOp, Ref, describe_static, topological
 from .history import NodeLine, StepRecord
@@ -52,7 +53,7 @@ class CompiledStep:
     listing: list[NodeLine] | None = None  # the graph as the first step that compiled it had it
 
 
-_CACHE: "OrderedDict[Any, CompiledStep]" = OrderedDict()
+_CACHE: SignatureCache[CompiledStep] = SignatureCache("lazy tensors' step graphs", _CACHE_LIMIT)
 
 
 def mark_step() -> StepRecord | None:
@@ -107,13 +108,11 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
         compiled.digest = hashlib.sha1(repr(key).encode()).hexdigest()[:10]
         compiled.listing = _listing(order, number)
         compile_s = time.perf_counter() - t0
-        _CACHE[key] = compiled
-        if len(_CACHE) > _CACHE_LIMIT:
-            _CACHE.popitem(last=False)
+        _CACHE.max_entries = _CACHE_LIMIT
+        _CACHE.put(key, compiled)
         METRICS.compiles += 1
         METRICS.compile_time_s += compile_s
     else:
-        _CACHE.move_to_end(key)
         METRICS.cache_hits += 1
     METRICS.cut_time_s += cut_s
     t0 = time.perf_counter()

@@ -1,20 +1,29 @@
-"""The in-memory compile cache: the same module with the same options is compiled once.
+"""The compile cache, in layers: what a call needs is looked for in each, nearest first.
 
-Least recently used entries are dropped first once there are more than `max_entries`, or
-their machine code and texts weigh more than `max_bytes` together (an entry's weight is
-what its executable reports: object code plus the IR and assembly it keeps). An entry that
-is dropped is freed as soon as nothing else refers to its executable.
+  signature  per function: a call's signature (shapes, dtypes, static values) -> what was
+             traced and compiled for it. One `SignatureCache` per hloscope.jit / autojit
+             function, and one for the lazy tensors' step graphs; a hit costs no trace.
+  memory     per process: a module's text and options -> its executable (`LruCache`, least
+             recently used first out once over `max_entries` or `max_bytes`; an entry's weight
+             is its object code plus the IR and assembly it keeps); a hit costs no compile.
+  disk       where the target keeps one (the CPU's object files with `cache_dir=`): a hit
+             costs no LLVM (compilation/caching.py).
 
-    from hloscope.runtime.compile_cache import CACHE
-    CACHE.set_limits(max_entries=32, max_bytes=64 << 20)
-    CACHE.info()          # entries, bytes, hits, misses, evictions
-    CACHE.clear()
+`hloscope.compile_cache` is the one view of all three:
+
+    hloscope.compile_cache.info()                   # every layer: entries, bytes, hits, misses
+    hloscope.compile_cache.set_limits(max_entries=32, max_bytes=64 << 20)   # the memory layer
+    hloscope.compile_cache.clear()                  # every layer in this process (disk stays)
+
+An entry that is dropped is freed as soon as nothing else refers to its executable.
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -90,3 +99,106 @@ class LruCache(Generic[Value]):
             _, (_, weight) = self._entries.popitem(last=False)
             self._bytes -= weight
             self.evictions += 1
+
+
+class SignatureCache(Generic[Value]):
+    """The signature layer of one function: a call's key -> what was compiled for it, at most
+    `max_entries` (least recently used first out; None: no bound). Every one made is seen by
+    `hloscope.compile_cache` (held weakly: it goes with its function)."""
+
+    def __init__(self, owner: str, max_entries: int | None = None):
+        self.owner, self.max_entries = owner, max_entries
+        self._entries: OrderedDict[Hashable, Value] = OrderedDict()
+        self.hits = self.misses = 0
+        _SIGNATURE_CACHES.add(self)
+
+    def get(self, key: Hashable) -> Value | None:
+        value = self._entries.get(key)
+        if value is None:
+            self.misses += 1
+            return None
+        self._entries.move_to_end(key)
+        self.hits += 1
+        return value
+
+    def put(self, key: Hashable, value: Value) -> None:
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        while self.max_entries is not None and len(self._entries) > self.max_entries:
+            self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def keys(self) -> Iterator[Hashable]:
+        return iter(list(self._entries))
+
+    def values(self) -> Iterator[Value]:
+        return iter(list(self._entries.values()))
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"<SignatureCache of {self.owner}: {len(self)} entries, {self.hits} hits, {self.misses} misses>"
+
+
+_SIGNATURE_CACHES: weakref.WeakSet[SignatureCache] = weakref.WeakSet()
+
+
+@dataclass(frozen=True)
+class SignatureUsage:
+    functions: int  # signature caches alive (jit / autojit functions, the lazy step graphs)
+    entries: int
+    hits: int
+    misses: int
+
+
+@dataclass(frozen=True)
+class CacheLayers:
+    """What `hloscope.compile_cache.info()` says: each layer's use in this process."""
+
+    signature: SignatureUsage
+    memory: CacheUsage
+    disk_hits: int  # compilations served by a disk cache (cache_dir=) in this process
+
+    def __str__(self) -> str:
+        s, m = self.signature, self.memory
+        return "\n".join([
+            f"signature  {s.entries} entries in {s.functions} functions; {s.hits} hits, {s.misses} misses",
+            f"memory     {m.entries} of {m.max_entries} entries, {m.bytes:,} of {m.max_bytes:,} bytes; "
+            f"{m.hits} hits, {m.misses} misses, {m.evictions} evicted",
+            f"disk       {self.disk_hits} hits (a target's cache_dir=)",
+        ])
+
+
+class CompileCache:
+    """The layers as one cache (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.memory: LruCache = LruCache()
+        self.disk_hits = 0
+
+    @staticmethod
+    def signature_caches() -> list[SignatureCache]:
+        return list(_SIGNATURE_CACHES)
+
+    def info(self) -> CacheLayers:
+        caches = self.signature_caches()
+        signature = SignatureUsage(len(caches), sum(len(c) for c in caches), sum(c.hits for c in caches),
+                                   sum(c.misses for c in caches))
+        return CacheLayers(signature, self.memory.info(), self.disk_hits)
+
+    def set_limits(self, max_entries: int | None = None, max_bytes: int | None = None) -> None:
+        """The memory layer's bounds (the signature layer holds what its functions hold)."""
+        self.memory.set_limits(max_entries, max_bytes)
+
+    def clear(self) -> None:
+        """Empty every layer of this process: the next call of any function traces and
+        compiles again (a disk cache stays: it is for the next process)."""
+        self.memory.clear()
+        for cache in self.signature_caches():
+            cache.clear()
+
+    def __repr__(self) -> str:
+        return f"<hloscope.compile_cache\n{self.info()}>"

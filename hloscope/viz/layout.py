@@ -8,7 +8,7 @@
 Starting a layout process (Python + pygraphviz) costs ~0.1 s while a warm one lays out a
 ~60-node graph in ~0.02-0.1 s; a pass step needs two graphs, an export dozens. So:
 
-- workers: up to `max_workers` processes (hloscope.viz.layout_pool), kept warm
+- workers: up to `max_workers` processes (hloscope.runtime.worker_pool), kept warm
   between requests and closed after `idle_seconds` unused, by `close()` (the service stays
   usable: the next layout starts one), when the service is collected, and at exit;
 - every layout is bounded by its timeout: the worker is killed, a fresh one takes the next
@@ -44,8 +44,8 @@ from collections import OrderedDict
 from collections.abc import Iterable
 
 from . import render
-from .layout_pool import LayoutTurn, WorkerPool
-from .render import DEFAULT_TIMEOUT, NO_ENGINE_MESSAGE, RenderResult, WorkerError, not_tried
+from ..runtime.worker_pool import Lease, WorkerPool
+from .render import DEFAULT_TIMEOUT, NO_ENGINE_MESSAGE, LayoutWorker, RenderResult, WorkerError, not_tried
 
 IDLE_SECONDS = 300.0
 MAX_ENTRIES = 256
@@ -147,7 +147,8 @@ class LayoutService:
         self._cache = _Cache(max_entries, max_chars)
         self._lock = threading.Lock()  # guards the cache, _pending and `layouts`
         self._pending: dict[str, threading.Event] = {}  # DOT texts being laid out now
-        self._workers = WorkerPool(max_workers or min(os.cpu_count() or 1, 4), idle_seconds)
+        self._workers: WorkerPool[LayoutWorker] = WorkerPool(LayoutWorker, max_workers or min(os.cpu_count() or 1, 4),
+                                                             idle_seconds)
         self._prefetches: weakref.WeakSet = weakref.WeakSet()
         weakref.finalize(self, self._workers.close)  # also runs at exit
 
@@ -254,13 +255,13 @@ class LayoutService:
         while True:
             hit, busy = self._peek(dot, timeout)
             if hit is None and busy is None:
-                slot = self._workers.acquire(background, cancelled)
+                slot = self._workers.lease(background, cancelled)
                 if slot is None:
                     return None
                 hit, busy = self._peek(dot, timeout, claim=True)
                 if hit is None and busy is None:
                     return self._lay_out(dot, timeout, slot)
-                self._workers.release(slot)
+                slot.release()
             if hit is not None:
                 return hit
             if background:
@@ -277,14 +278,14 @@ class LayoutService:
                 self._pending[dot] = threading.Event()
             return hit, busy
 
-    def _lay_out(self, dot: str, timeout: float, slot: LayoutTurn) -> RenderResult:
+    def _lay_out(self, dot: str, timeout: float, slot: Lease[LayoutWorker]) -> RenderResult:
         """Lay out a claimed `dot` with the slot, then cache it and wake whoever awaits it."""
         result = None
         try:
             result = self._with_engines(dot, timeout, slot)
             return result
         finally:
-            self._workers.release(slot)
+            slot.release()
             with self._lock:
                 if result is not None and result.engine != "none":
                     self._cache.put(dot, result, timeout)
@@ -292,7 +293,7 @@ class LayoutService:
                 done = self._pending.pop(dot)
             done.set()
 
-    def _with_engines(self, dot: str, timeout: float, slot: LayoutTurn) -> RenderResult:
+    def _with_engines(self, dot: str, timeout: float, slot: Lease[LayoutWorker]) -> RenderResult:
         """A pygraphviz worker, else (not installed, or its process failed) `dot -Tsvg`."""
         engines = render.available_engines()  # asked each time: installing one mid-session works
         if not engines:
@@ -300,10 +301,10 @@ class LayoutService:
         failure = ""
         if "pygraphviz" in engines:
             try:
-                return self._workers.worker(slot).render(dot, timeout)
+                return slot.worker.render(dot, timeout)
             except WorkerError as e:
                 failure = f"pygraphviz: {e}"
-        if self._workers.interrupted(slot):
+        if slot.interrupted:
             return not_tried(CLOSED_MESSAGE)
         if "dot" in engines:
             return render.render_with_dot(dot, timeout, failure)

@@ -33,7 +33,7 @@ def _explorer_of(shell, cell_id: str):
 def no_compile_cache():
     """The cache keeps an executable and its record on purpose; without it, what is left
     alive is only what the explorer keeps."""
-    limit = compile_cache.info().max_entries
+    limit = compile_cache.info().memory.max_entries
     compile_cache.set_limits(max_entries=0)
     yield
     compile_cache.set_limits(max_entries=limit)

@@ -39,8 +39,8 @@ def _module(n: int) -> hloscope.HloModule:
 @pytest.fixture
 def cache_limits():
     """Restore the compile cache's limits (and empty it) after a test that changes them."""
-    before = compile_cache.info()
-    yield compile_cache
+    before = compile_cache.info().memory
+    yield compile_cache.memory
     compile_cache.clear()
     compile_cache.set_limits(max_entries=before.max_entries, max_bytes=before.max_bytes)
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ...errors import HloscopeError
 from ...memory import plan_memory
 from ...runtime.signature import Signature
-from ..llvm_worker import default_worker
+from ..llvm_worker import llvm_workers
 from .llvm_target import llvm_target
 from .lowering import LoweringOptions, c_identifier, lower
 from .options import CpuOptions
@@ -45,9 +45,9 @@ def save_aot(exe: CpuExecutable, directory: str | Path, name: str | None = None)
     lowering = LoweringOptions(emit, opts.threads, opts.parallel_min_elements, name, thread_pool=False)
     plan = exe.report.memory_plan or (plan_memory(module) if module.is_scheduled else None)
     lowered = lower(module, lowering, plan)
-    worker = default_worker()  # LLVM in its child process, as for the JIT (see llvm_worker.py)
-    handle, _ = worker.optimize(str(lowered.llmod), llvm_target(opts, for_jit=False))
-    obj = worker.object(handle)
+    with llvm_workers(1) as [worker]:  # LLVM in its child process, as for the JIT (see llvm_worker.py)
+        handle, _ = worker.optimize(str(lowered.llmod), llvm_target(opts, for_jit=False))
+        obj = worker.object(handle)
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     obj_path, header_path = out / f"{name}.o", out / f"{name}.h"

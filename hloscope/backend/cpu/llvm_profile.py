@@ -23,7 +23,7 @@ from ...compilation.record import Compilation
 from ...errors import HloscopeError
 from .fast.llvm_split import kernel_modules
 from ..cpus import usable_cpus
-from ..llvm_worker import LlvmWorker, default_workers, run_on, warm_up_workers
+from ..llvm_worker import LlvmWorker, llvm_workers, run_on, warm_up_workers
 from .llvm_target import llvm_target
 from .options import CpuOptions
 
@@ -99,13 +99,14 @@ def llvm_time_by_kernel(x: Any) -> LlvmTimes:
     functions = list(dict.fromkeys((k.llvm_function, k.kind) for k in c.kernels if k.llvm_function in modules))
     functions += [(name, "exact trig") for name in modules
                   if any(name.startswith(f"{k}.exact") for k, _ in functions)]
-    workers = default_workers(max(1, min(usable_cpus(), len(functions))))
-    # Functions go to the workers in turns; each worker runs its share one after another.
-    shares = [functions[i::len(workers)] for i in range(len(workers))]
-    calls = [lambda w=w, share=share: [_time_one(w, name, *modules[name], target) for name, _ in share]
-             for w, share in zip(workers, shares)]
-    warm_up_workers(workers, target)  # a fresh child's first run is slower: not the kernel's cost
-    answers = run_on(workers, calls)
+    with llvm_workers(max(1, min(usable_cpus(), len(functions)))) as lent:
+        workers = list(dict.fromkeys(lent))  # each once, where fewer were free
+        # Functions go to the workers in turns; each worker runs its share one after another.
+        shares = [functions[i::len(workers)] for i in range(len(workers))]
+        calls = [lambda w=w, share=share: [_time_one(w, name, *modules[name], target) for name, _ in share]
+                 for w, share in zip(workers, shares)]
+        warm_up_workers(workers, target)  # a fresh child's first run is slower: not the kernel's cost
+        answers = run_on(workers, calls)
     measured = {row.kernel: row for answer in answers for row in answer}
     rows = [dataclasses.replace(measured[name], kind=kind) for name, kind in functions]
     rows.sort(key=lambda r: -r.seconds)

@@ -30,7 +30,7 @@ from ...runtime.signature import Signature
 from .fast.llvm_split import join_parts, parts_of, split_module
 from ..preparation import codegen_preparation
 from .lowering_passes import STRATEGY_OPTIONS, cpu_lowering
-from ..llvm_worker import Background, LlvmWorker, default_workers, parts_for, run_on
+from ..llvm_worker import POOL, Background, LlvmWorker, lease_workers, parts_for, run_on
 from . import blas, disk_cache, jit
 from .executable import CpuExecutable
 from .fast.library import loader as library_loader
@@ -99,19 +99,34 @@ class CpuBuild:
 
     def llvm_opt(self, c: Compilation) -> str:
         parts = split_module(c.llvm_ir, parts_for(self.options.llvm_parts))
-        workers = default_workers(len(parts))
         target = llvm_target(self.options)
-        answers = run_on(workers, [lambda w=w, p=p: w.optimize(p, target) for w, p in zip(workers, parts)])
-        c.llvm_parts = [(w, handle) for w, (handle, _) in zip(workers, answers)]
+        # The leases span this stage and the next: each child keeps its optimized part until
+        # code generation takes it (codegen gives them back; so does a compile dropped between).
+        leases = lease_workers(len(parts))
+        lent = [leases[k % len(leases)] for k in range(len(parts))]
+        try:
+            answers = run_on([l.worker for l in lent],
+                             [lambda w=l.worker, p=p: w.optimize(p, target) for l, p in zip(lent, parts)])
+        except BaseException:
+            for lease in leases:
+                lease.release()
+            raise
+        c.llvm_parts = [(lease, handle) for lease, (handle, _) in zip(lent, answers)]
         c.optimized_llvm_ir = join_parts([text for _, text in answers])
-        split = f", in {len(parts)} parts on {len(parts)} cores" if len(parts) > 1 else ""
+        split = f", in {len(parts)} parts on {len(leases)} cores" if len(parts) > 1 else ""
         return f"-O{self.options.opt_level}{split}"
 
     def codegen(self, c: Compilation) -> str:
         assert c.llvm_parts, "llvm-opt runs first"
-        workers = [w for w, _ in c.llvm_parts]
-        c.object_code = run_on(workers, [lambda w=w, h=h: w.object(h) for w, h in c.llvm_parts])
-        c.llvm_parts = []  # each handle is used up by its object
+        leases = list(dict.fromkeys(lease for lease, _ in c.llvm_parts))
+        workers = [lease.worker for lease in leases]
+        try:
+            c.object_code = run_on([l.worker for l, _ in c.llvm_parts],
+                                   [lambda w=l.worker, h=h: w.object(h) for l, h in c.llvm_parts])
+        finally:
+            c.llvm_parts = []  # each handle is used up by its object
+            for lease in leases:
+                lease.release()
         c.object_size = sum(len(o) for o in c.object_code)
         c.assembly_text = _assembly(c, workers, self.options)
         return f"{c.object_size:,} bytes of machine code for {target_options(self.options).resolved()[0]}"
@@ -162,11 +177,18 @@ def _assembly(c: Compilation, workers: list[LlvmWorker], opts: CpuOptions) -> La
     wanted = c.table is not None and any(s.name == "assembly" for s in c.table)
     if wanted and workers and not any(w.runs_here for w in workers):
         machine = llvm_target(opts)
-        jobs = [Background(lambda w=workers[k % len(workers)], part=part: w.assemble(part, machine))
-                for k, part in enumerate(parts)]
+        jobs = [Background(lambda part=part: _assemble_lent(part, machine)) for part in parts]
         return LazyText(make=lambda: join_parts([job.result() for job in jobs]))
     target = target_options(opts)
     return LazyText(make=lambda: join_parts([jit.assembly(part, target) for part in parts]))
+
+
+def _assemble_lent(part: str, machine: dict) -> str:
+    """One part's assembly by a worker lent in the background (a compile waiting goes first)."""
+    lease = POOL.lease(background=True)
+    assert lease is not None, "only a cancelled request goes without"
+    with lease:
+        return lease.worker.assemble(part, machine)
 
 
 def _function_name(k) -> str:

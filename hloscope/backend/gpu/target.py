@@ -25,7 +25,7 @@ from ...ir.module import HloModule
 from ...memory import MemoryPlan
 from ...runtime.signature import Signature
 from ..emit_context import EmitOptions
-from ..llvm_worker import default_worker
+from ..llvm_worker import llvm_workers
 from ..preparation import codegen_preparation
 from . import codegen, ptxas
 from .control_flow import constant_bytes
@@ -102,10 +102,10 @@ class GpuBuild:
 
     def ptx(self, c: Compilation) -> str:
         opts = self.options
-        worker = default_worker()
         target = {"triple": TRIPLE, "cpu": codegen.check_sm(opts.sm), "features": "", "opt_level": opts.opt_level}
-        handle, c.optimized_llvm_ir = worker.optimize(c.llvm_ir, target)
-        text = worker.assembly(handle)
+        with llvm_workers(1) as [worker]:
+            handle, c.optimized_llvm_ir = worker.optimize(c.llvm_ir, target)
+            text = worker.assembly(handle)
         c.assembly_text, c.assembly_language = LazyText(text), "PTX"
         c.object_size = len(text)
         c.kernels = kernels(c, llvm.parse_assembly(c.optimized_llvm_ir))  # each kernel's own slice of the IR

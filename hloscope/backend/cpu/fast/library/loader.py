@@ -42,7 +42,7 @@ import llvmlite
 import llvmlite.binding as llvm
 
 from ... import blas, disk_cache, jit
-from ....llvm_worker import default_workers, parts_for, run_on
+from ....llvm_worker import llvm_workers, parts_for, run_on
 from ...llvm_target import llvm_target, target_options
 from ...options import CpuOptions
 from . import rows, source
@@ -118,9 +118,9 @@ def _load(name: str, part: Part) -> jit.NativeCode:
 
 
 def _build(texts: list[str], target: dict) -> list[bytes]:
-    workers = default_workers(len(texts))
-    handles = run_on(workers, [lambda w=w, t=t: w.optimize(t, target)[0] for w, t in zip(workers, texts)])
-    return run_on(workers, [lambda w=w, h=h: w.object(h) for w, h in zip(workers, handles)])
+    with llvm_workers(len(texts)) as workers:
+        handles = run_on(workers, [lambda w=w, t=t: w.optimize(t, target)[0] for w, t in zip(workers, texts)])
+        return run_on(workers, [lambda w=w, h=h: w.object(h) for w, h in zip(workers, handles)])
 
 
 def _key(name: str, workers: int, target: dict) -> str:
