@@ -25,7 +25,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 Value = TypeVar("Value")
 
@@ -130,7 +130,7 @@ class SignatureCache(Generic[Value]):
     def clear(self) -> None:
         self._entries.clear()
 
-    def keys(self) -> Iterator[Hashable]:
+    def keys(self) -> Iterator[Any]:  # each owner knows its keys' shape
         return iter(list(self._entries))
 
     def values(self) -> Iterator[Value]:
