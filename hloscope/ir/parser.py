@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..errors import HloParseError
 from ..gc_pause import collector_paused
+from .mlir_text import not_hlo_text
 from .attributes import (
     AttrValue, Metadata, MetadataValue, ModuleAttrValue, PadDim, ProgramShape, Raw, SliceDim, WindowDim,
 )
@@ -100,7 +101,13 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: Pars
                 f"HLO text is not valid UTF-8 (byte 0x{text[e.start]:02x})", line, e.start - line_start + 1, shown
             ) from None
     with collector_paused():
-        return _ModuleParser(text, max_elements, memo, allow_unknown_attributes).module()
+        try:
+            return _ModuleParser(text, max_elements, memo, allow_unknown_attributes).module()
+        except HloParseError:
+            mlir = not_hlo_text(text)  # looked for only on failure: HLO text pays nothing
+            if mlir is None:
+                raise
+    raise mlir from None
 
 
 def parse_shape(text: str) -> Shape:
