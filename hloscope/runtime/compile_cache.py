@@ -20,6 +20,7 @@ An entry that is dropped is freed as soon as nothing else refers to its executab
 
 from __future__ import annotations
 
+import sys
 import threading
 import weakref
 from collections import OrderedDict
@@ -45,15 +46,16 @@ class CacheUsage:
 
 
 class LruCache(Generic[Value]):
-    """A thread-safe LRU map from keys to (value, weight in bytes), bounded both ways."""
+    """A thread-safe LRU map from keys to (value, weight in bytes), bounded both ways (the
+    memory layer; each function's signature layer is one too, weighing nothing)."""
 
     def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES, max_bytes: int = DEFAULT_MAX_BYTES):
-        self._entries: OrderedDict[str, tuple[Value, int]] = OrderedDict()
+        self._entries: OrderedDict[Hashable, tuple[Value, int]] = OrderedDict()
         self._lock = threading.Lock()
         self._bytes = self.hits = self.misses = self.evictions = 0
         self.max_entries, self.max_bytes = max_entries, max_bytes
 
-    def get(self, key: str) -> Value | None:
+    def get(self, key: Hashable) -> Value | None:
         with self._lock:
             entry = self._entries.get(key)
             if entry is None:
@@ -63,7 +65,7 @@ class LruCache(Generic[Value]):
             self.hits += 1
             return entry[0]
 
-    def put(self, key: str, value: Value, weight: int = 0) -> None:
+    def put(self, key: Hashable, value: Value, weight: int = 0) -> None:
         with self._lock:
             old = self._entries.pop(key, None)
             if old is not None:
@@ -91,6 +93,14 @@ class LruCache(Generic[Value]):
             return CacheUsage(len(self._entries), self._bytes, self.hits, self.misses, self.evictions,
                              self.max_entries, self.max_bytes)
 
+    def keys(self) -> Iterator[Any]:  # each owner knows its keys' shape
+        with self._lock:
+            return iter(list(self._entries))
+
+    def values(self) -> Iterator[Value]:
+        with self._lock:
+            return iter([value for value, _ in self._entries.values()])
+
     def __len__(self) -> int:
         return len(self._entries)
 
@@ -101,43 +111,15 @@ class LruCache(Generic[Value]):
             self.evictions += 1
 
 
-class SignatureCache(Generic[Value]):
+class SignatureCache(LruCache[Value]):
     """The signature layer of one function: a call's key -> what was compiled for it, at most
     `max_entries` (least recently used first out; None: no bound). Every one made is seen by
     `hloscope.compile_cache` (held weakly: it goes with its function)."""
 
     def __init__(self, owner: str, max_entries: int | None = None):
-        self.owner, self.max_entries = owner, max_entries
-        self._entries: OrderedDict[Hashable, Value] = OrderedDict()
-        self.hits = self.misses = 0
+        super().__init__(sys.maxsize if max_entries is None else max_entries, max_bytes=sys.maxsize)
+        self.owner = owner
         _SIGNATURE_CACHES.add(self)
-
-    def get(self, key: Hashable) -> Value | None:
-        value = self._entries.get(key)
-        if value is None:
-            self.misses += 1
-            return None
-        self._entries.move_to_end(key)
-        self.hits += 1
-        return value
-
-    def put(self, key: Hashable, value: Value) -> None:
-        self._entries[key] = value
-        self._entries.move_to_end(key)
-        while self.max_entries is not None and len(self._entries) > self.max_entries:
-            self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        self._entries.clear()
-
-    def keys(self) -> Iterator[Any]:  # each owner knows its keys' shape
-        return iter(list(self._entries))
-
-    def values(self) -> Iterator[Value]:
-        return iter(list(self._entries.values()))
-
-    def __len__(self) -> int:
-        return len(self._entries)
 
     def __repr__(self) -> str:
         return f"<SignatureCache of {self.owner}: {len(self)} entries, {self.hits} hits, {self.misses} misses>"
