@@ -1,7 +1,8 @@
 """Programs written with other people's model code (flax, equinox, optax, keras, haiku:
 tests/library_models/library_programs.py), as JAX 0.10 and 0.12 lower them, through every
 stage: parse, print and parse again, verify, evaluate, optimize, compile for the CPU and
-run, and make the GPU's PTX; from JAX's HLO and from XLA's optimized HLO. Outputs are
+run, and make the GPU's PTX; from JAX's HLO, from its StableHLO (legalized by hloscope,
+hloscope/stablehlo) and from XLA's optimized HLO. Outputs are
 compared with XLA's, within each output's tolerance (manifest.json).
 
 Six of them (flax's and keras's LSTM and GRU layers, optax's and keras's CTC losses, as
@@ -71,6 +72,18 @@ def test_jax_hlo_through_every_stage(case):
 @pytest.mark.parametrize("case", [c for c in CASES if c[0] != NEWEST], ids=_ids)
 def test_older_jax_hlo_through_every_stage(case):
     _through_every_stage(*case, ".hlo")
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] == NEWEST], ids=_ids)
+def test_jax_stablehlo_through_every_stage(case):
+    """The StableHLO `jax.jit(f).lower(*args).as_text()` prints, legalized by hloscope."""
+    _through_every_stage(*case, ".stablehlo.mlir")
+
+
+@pytest.mark.large
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] != NEWEST], ids=_ids)
+def test_older_jax_stablehlo_through_every_stage(case):
+    _through_every_stage(*case, ".stablehlo.mlir")
 
 
 @pytest.mark.large

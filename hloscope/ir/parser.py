@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..errors import HloParseError
 from ..gc_pause import collector_paused
-from .mlir_text import not_hlo_text
+from .mlir_text import mlir_form
 from .attributes import (
     AttrValue, Metadata, MetadataValue, ModuleAttrValue, PadDim, ProgramShape, Raw, SliceDim, WindowDim,
 )
@@ -104,10 +104,17 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: Pars
         try:
             return _ModuleParser(text, max_elements, memo, allow_unknown_attributes).module()
         except HloParseError:
-            mlir = not_hlo_text(text)  # looked for only on failure: HLO text pays nothing
-            if mlir is None:
+            if mlir_form(text) is None:  # looked for only on failure: HLO text pays nothing
                 raise
-    raise mlir from None
+    from ..stablehlo import read  # StableHLO or MHLO: legalized to HLO on the way
+
+    return read(text).module
+
+
+def parse_hlo_text(text: str) -> HloModule:
+    """Parse HLO text only (what the StableHLO legalization writes)."""
+    with collector_paused():
+        return _ModuleParser(text, MAX_ELEMENTS).module()
 
 
 def parse_shape(text: str) -> Shape:
