@@ -21,8 +21,11 @@ from pathlib import Path
 
 from .errors import XlaDumpError
 
-# the module's name ends where one of XLA's suffixes starts (a name may hold dots)
-_PREFIX = re.compile(r"^module_(\d+)\.(.+?)\.(?=\d{4,}\.|before_optimizations|[\w.]+_after_optimizations|obj-file\."
+# the module's name ends where one of XLA's suffixes starts (a name may hold dots: TensorFlow's
+# clusters are `cluster_0__XlaCompiledKernel_true__..._.1`, so the backend before
+# `_after_optimizations` is a word or sm_X.Y[a]_gpu, never `1.cpu`)
+_PREFIX = re.compile(r"^module_(\d+)\.(.+?)\.(?=\d{4,}\.|before_optimizations"
+                     r"|(?:sm_\d+\.\d+\w*_gpu|\w+)_after_optimizations|obj-file\."
                      r"|debug_options$|thunk_sequence\.txt$|(?:.*\.)?(?:ll|ptx|o)$)")
 _SNAPSHOT = re.compile(r"^(\d{4,})\.(.+)\.txt$")
 _OPTIMIZED = re.compile(r"^([\w.]+?)_after_optimizations\.txt$")  # cpu_, or sm_8.0_gpu_ for XLA:GPU
@@ -86,6 +89,10 @@ def find_modules(folder: str | Path) -> dict[str, DumpModule]:
         module = modules.setdefault(match.group(1), DumpModule(match.group(1), match.group(2)))
         rest = path.name[match.end():]
         snapshot, optimized = _SNAPSHOT.match(rest), _OPTIMIZED.match(rest)
+        if snapshot is not None or optimized is not None or rest == "before_optimizations.txt":
+            # these files say where the name ends; a kernel's file (`<name>.<kernel>.ir-no-opt.ll`,
+            # where both may hold dots, as TensorFlow's `..._.3.wrapped_reduce.1_kernel_module`) does not
+            module.name = match.group(2)
         if snapshot is not None:
             module.snapshots.append(snapshot_of(int(snapshot.group(1)), snapshot.group(2), path))
         elif rest == "before_optimizations.txt":

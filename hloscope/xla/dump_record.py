@@ -40,7 +40,9 @@ from .kernels import xla_kernels
 from .live_ranges import read_live_ranges
 from .memory_plan import xla_memory_plan
 
-_TOTAL = re.compile(r"^Total bytes:\s*(\d+)", re.MULTILINE)
+# `Total bytes: N` once per memory space (jaxlib's XLA); `Total bytes used: N (...)` once, in the
+# older report TensorFlow's XLA (TF 2.21) writes
+_TOTAL = re.compile(r"^Total bytes(?: used)?:\s*(\d+)", re.MULTILINE)
 
 
 @dataclass
