@@ -29,7 +29,7 @@ from .compilation.caching import cache_stage
 from .compilation.executable import Executable
 from .compilation.front import front, source_stage
 from .compilation.record import Compilation
-from .compilation.sources import GivenModule, HloText, Source
+from .compilation.sources import GivenModule, HloText, Source, text_source
 from .compilation.stages import Stage, run_stages
 from .compilation.target import Target
 from .errors import NotSupportedError
@@ -63,7 +63,7 @@ def new_compilation(source: Source | HloModule | str, backend: str | None, pipel
                     title: str = "", **options: Any) -> Compilation:
     """A Compilation with nothing run yet: its source, target and checked options."""
     if isinstance(source, str):
-        source = HloText(source)
+        source = text_source(source)
     elif isinstance(source, HloModule):
         source = GivenModule(source)
     c = Compilation(source, title=title or "hloscope", target=backend or "")

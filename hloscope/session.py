@@ -19,7 +19,7 @@ from typing import Any, Callable
 from .compilation.executable import Executable
 from .compilation.record import Compilation, RunSettings
 from .compilation.run import session_stages
-from .compilation.sources import GivenModule, HloText, Source, TracedCall
+from .compilation.sources import GivenModule, HloText, Source, StableHloText, TracedCall, text_source
 from .compilation.stages import Stage, Update, run_stages
 from .compiler import TARGET_NAMES, compile_table, jit, new_compilation, target
 from .errors import HloscopeError
@@ -102,12 +102,13 @@ def _quiet(c: Compilation) -> None:
 
 
 def _source(target: Any, args: tuple, kwargs: dict, inputs: list | None) -> tuple[Source, str]:
-    if isinstance(target, (HloText, GivenModule, TracedCall)):
+    if isinstance(target, (HloText, StableHloText, GivenModule, TracedCall)):
         return target, target.kind
     if isinstance(target, HloModule):
         return GivenModule(target, list(args) or inputs), target.name
     if isinstance(target, str):
-        return HloText(target, list(args) or inputs), "HLO module"
+        source = text_source(target, list(args) or inputs)
+        return source, "StableHLO module" if source.kind == "stablehlo" else "HLO module"
     if callable(target):
         jitted = target if isinstance(target, Jitted) else jit(target)
         plain: Callable = jitted.fn

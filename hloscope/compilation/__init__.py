@@ -6,7 +6,7 @@
     Stage           one row of the compile table; run_stages runs a table (stages.py)
     Target          what a back end gives the driver: its options, rows and cache key (target.py)
     Executable      what a compilation for a target makes, called like a function (executable.py)
-    Source          what a compilation starts from: HloText, GivenModule, TracedCall (sources.py)
+    Source          what a compilation starts from: HloText, StableHloText, GivenModule, TracedCall
 
     from hloscope.compilation import Compilation
 """
@@ -16,9 +16,9 @@ from .record import Compilation, Kernel, Launch, StageRecord
 from .stages import Stage, run_stages
 from .target import Target
 from .executable import Executable
-from .sources import GivenModule, HloText, Source, TracedCall
+from .sources import GivenModule, HloText, Source, StableHloText, TracedCall
 
 __all__ = [
-    "Compilation", "Executable", "GivenModule", "HloText", "Kernel", "Launch", "Source", "Stage", "StageRecord",
+    "Compilation", "Executable", "GivenModule", "HloText", "Kernel", "Launch", "Source", "StableHloText", "Stage", "StageRecord",
     "Target", "TracedCall", "run_stages",
 ]

@@ -25,7 +25,7 @@ from .record import Compilation
 from .stages import Stage
 
 
-SOURCE_MAKES = ("input_module", "listing", "inputs")
+SOURCE_MAKES = ("input_module", "listing", "legalization", "inputs")
 
 
 def source_stage(c: Compilation) -> Stage:

@@ -4,7 +4,8 @@ A compilation is filled in stage by stage (hloscope.compilation.stages runs the 
 
     c.source               what was compiled: HLO text, a module, a traced Python call
     c.stages               [StageRecord(name, status, seconds, note, error)], in order
-    c.input_module         the module as given, parsed or traced; c.listing the trace listing
+    c.input_module         the module as given, parsed, legalized or traced; c.listing the trace
+                           listing; c.legalization the StableHLO it was legalized from
     c.records              one PassRecord per pass run (before/after snapshots, decisions)
     c.module               the module after the passes (or the input, if none ran)
     c.memory_plan          the schedule's buffer assignment
@@ -190,6 +191,7 @@ class Compilation:
     stages: list[StageRecord] = field(default_factory=list)
     input_module: HloModule | None = None
     listing: object | None = None  # the trace listing (hloscope.frontend.listing.Program)
+    legalization: object | None = None  # StableHLO read and legalized (hloscope.stablehlo.Reading)
     records: list[PassRecord] = field(default_factory=list)
     optimized_module: HloModule | None = None
     memory_plan: MemoryPlan | None = None

@@ -1,6 +1,8 @@
 """What a compilation starts from, and the first stage that turns it into an HloModule.
 
     HloText(text)                       parsed (stage "parse")
+    StableHloText(text)                 StableHLO or MHLO MLIR text, read and legalized to HLO
+                                        (stage "legalize StableHLO to HLO"); text_source() picks
     GivenModule(module)                 taken as it is (stage "parse", nothing to do)
     TracedCall(fn, args, kwargs, trace) a Python call traced to HLO (stage "trace");
                                         `trace()` is the front end's (hloscope.frontend)
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import numpy as np
 
 from ..ir import parse_hlo
+from ..ir.mlir_text import mlir_form
 from ..ir.module import HloModule
 
 if TYPE_CHECKING:
@@ -48,6 +51,30 @@ class HloText:
         c.input_module = parse_hlo(self.text)
         c.inputs = self.inputs
         return f"{self.text.count(chr(10)) + 1} lines" + ("" if self.inputs is None else f", {len(self.inputs)} inputs given")
+
+
+@dataclass
+class StableHloText:
+    """StableHLO (or MHLO) MLIR text, as JAX, torch_xla and TensorFlow print it. The stage
+    keeps the whole reading (c.legalization): the MLIR, the HLO it became, and the link from
+    each HLO instruction to its MLIR operation and source line."""
+
+    text: str
+    inputs: list | None = None
+    kind: str = "stablehlo"
+    first_stage: str = "legalize StableHLO to HLO"
+
+    def load(self, c: Compilation) -> str:
+        from ..stablehlo import read
+
+        reading = read(self.text)
+        c.input_module, c.legalization, c.inputs = reading.module, reading, self.inputs
+        return reading.summary() + ("" if self.inputs is None else f", {len(self.inputs)} inputs given")
+
+
+def text_source(text: str, inputs: list | None = None) -> HloText | StableHloText:
+    """The source for a program's text: HLO text, or MLIR text (StableHLO, MHLO)."""
+    return StableHloText(text, inputs) if mlir_form(text) is not None else HloText(text, inputs)
 
 
 @dataclass

@@ -750,9 +750,15 @@ def optimization_barrier(lz, comp, op, args, scope):
     return lz._tuple_parts(comp, barrier, op)
 
 
+# Custom calls that stand for an operation HLO has (torch_xla writes `@mhlo.erf` for GELU's erf).
+_CUSTOM_CALL_OPCODES = {"mhlo.erf": "erf", "mhlo.tan": "tan"}
+
+
 @rule("custom_call")
 def custom_call(lz, comp, op, args, scope):
     target = op.attributes.get("call_target_name", "")
+    if target in _CUSTOM_CALL_OPCODES:
+        return [lz._emit(comp, _CUSTOM_CALL_OPCODES[target], _result(op), args, op=op)]
     attrs = [f'custom_call_target="{target}"']
     config = op.attributes.get("backend_config")
     if isinstance(config, str) and config:

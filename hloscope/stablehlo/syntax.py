@@ -15,7 +15,8 @@ from typing import Any, Union
 _ELEMENTS = {"i1": "pred", "f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64",
              **{f"i{n}": f"s{n}" for n in (2, 4, 8, 16, 32, 64)}, **{f"ui{n}": f"u{n}" for n in (2, 4, 8, 16, 32, 64)},
              **{f"si{n}": f"s{n}" for n in (2, 4, 8, 16, 32, 64)},
-             "complex<f32>": "c64", "complex<f64>": "c128"}
+             "complex<f32>": "c64", "complex<f64>": "c128",
+             "index": "s64"}  # index: only in attributes (a layout's `tensor<2xindex>`)
 _FLOAT8 = ("f8E5M2", "f8E4M3", "f8E4M3FN", "f8E4M3B11FNUZ", "f8E3M4", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E8M0FNU",
            "f4E2M1FN")
 _ELEMENTS.update({name: name.lower() for name in _FLOAT8})

@@ -165,6 +165,9 @@ def kernel_table_html(rows: list[KernelRow], parts: dict[str, str] | None = None
     return f"<table class='hs-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+STABLEHLO, LEGALIZATION = "StableHLO (input)", "StableHLO -> HLO (legalization)"
+
+
 def available_views(report: Compilation) -> list[str]:
     """The texts the record has now, in the order the IR tab lists them."""
     views = []
@@ -174,6 +177,8 @@ def available_views(report: Compilation) -> list[str]:
         views.append("HLO (input)")
     if report.listing is not None:
         views.append("trace (numpy-level)")
+    if report.legalization is not None:
+        views += [STABLEHLO, LEGALIZATION]
     if row_programs(report, None):
         views.append(ROW_PROGRAMS)
     if report.llvm_ir:
@@ -204,6 +209,10 @@ def view_html(report: Compilation, view: str, kernel: str | None) -> str:
         return code_block(module.to_text(), "hlo")
     if view.startswith("trace"):
         return code_block(str(report.listing), "asm")
+    if view in (STABLEHLO, LEGALIZATION):
+        from .legalization_html import legalization_html, mlir_html
+
+        return (mlir_html if view == STABLEHLO else legalization_html)(report.legalization)
     if view == ROW_PROGRAMS:
         return code_block(row_programs(report, kernel) or f"(no row program runs {kernel})", "asm")
     if view.startswith("host program"):
