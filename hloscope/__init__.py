@@ -38,6 +38,7 @@ from .frontend.errors import ShapeError
 from .ir import HloModule, parse_hlo, parse_shape
 from .passes.bisect import bisect
 from .passes.pipelines import pipelines
+from .stablehlo.from_jax import jax_source
 from .version import __version__
 from .whatif import sweep, whatif  # what-if experiments (docs/whatif.md)
 
@@ -86,3 +87,4 @@ __all__ = [
 __all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly
 __all__ += ["llvm_time_by_kernel", "plain_loops"]
 __all__ += ["sweep", "whatif"]
+__all__ += ["jax_source"]

@@ -3,6 +3,7 @@
     hloscope report model.hlo -o report.html                  an HLO module, random inputs
     hloscope report model.hlo --inputs model.npz -o r.html    inputs arg0, arg1, ... from an .npz
     hloscope report model.py:mlp --shapes "f32[128,256],f32[256,64]" -o report.html
+    hloscope report jit_f.mlir -o report.html                 StableHLO (as JAX prints it), legalized to HLO
     hloscope dump model.hlo -o dump/                          XLA-style dump folder (hloscope.viz.dump)
     hloscope report xla_dump_dir/ -o xla.html                 XLA's own --xla_dump_to folder (hloscope.xla)
 
@@ -43,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="one self-contained HTML page with every panel")
     dump = sub.add_parser("dump", help="a deterministic text/JSON dump folder")
     for s, out_help in ((report, "the HTML file to write"), (dump, "the folder to write")):
-        s.add_argument("source", help="FILE.hlo (HLO text), FILE.py:FUNCTION, or an XLA dump folder (--xla_dump_to)")
+        s.add_argument("source", help="FILE.hlo (HLO text), FILE.mlir (StableHLO or MHLO), FILE.py:FUNCTION (numpy-style or JAX), or an XLA dump folder (--xla_dump_to)")
         s.add_argument("-o", "--output", required=True, help=out_help)
         s.add_argument("--shapes", help='argument shapes of FUNCTION, e.g. "f32[128,256],f32[256,64]"')
         s.add_argument("--inputs", help="an .npz with arrays arg0, arg1, ... (instead of random inputs)")

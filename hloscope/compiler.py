@@ -29,7 +29,7 @@ from .compilation.caching import cache_stage
 from .compilation.executable import Executable
 from .compilation.front import front, source_stage
 from .compilation.record import Compilation
-from .compilation.sources import GivenModule, HloText, Source, text_source
+from .compilation.sources import GivenModule, Source, TracedCall, text_source
 from .compilation.stages import Stage, run_stages
 from .compilation.target import Target
 from .errors import NotSupportedError
@@ -38,6 +38,7 @@ from .frontend.autodiff import use_compiler
 from .frontend.jit import Jitted
 from .ir.module import HloModule
 from .passes.pipelines import for_backend, resolve
+from .stablehlo.from_jax import JaxCall, is_jax_function
 
 TARGET_NAMES = ("cpu", "gpu")
 
@@ -57,6 +58,18 @@ def target(name: str) -> Target:
     if name not in TARGET_NAMES:
         raise NotSupportedError(f"not supported: backend {name!r} (available: {', '.join(map(repr, TARGET_NAMES))})")
     return targets()[name]
+
+
+def program_source(program: Any, args: tuple) -> Source | HloModule | str:
+    """What `compile` was given, as a source: a function with its arguments, or the program."""
+    if isinstance(program, (str, HloModule)) or not callable(program):
+        if args:
+            raise TypeError("compile(module or text) takes no inputs: call the executable it returns with them")
+        return program
+    if is_jax_function(program):
+        return JaxCall(program, args)
+    jitted = program if isinstance(program, Jitted) else jit(program)
+    return TracedCall(jitted.fn, args, {}, lambda: jitted.specialize(*args))
 
 
 def new_compilation(source: Source | HloModule | str, backend: str | None, pipeline: Any = "default",
@@ -86,11 +99,13 @@ def compile_table(c: Compilation) -> list[Stage]:
     return [*table, *shared, *rows]
 
 
-def compile(module: HloModule | str, backend: str = "cpu", pipeline: Any = "default", **options: Any) -> Executable:
-    """Compile an HLO module (or HLO text) to native code (cpu) or PTX (gpu). Options:
-    hloscope.backend.cpu.options, hloscope.backend.gpu.options; `pipeline` is a pipeline
-    name, or pass and pipeline names in order ("algsimp,dce,fusion" or a list)."""
-    c = new_compilation(module, backend, pipeline, **options)
+def compile(program: Any, *args: Any, backend: str = "cpu", pipeline: Any = "default", **options: Any) -> Executable:
+    """Compile a program to native code (cpu) or PTX (gpu): an HLO module, HLO or StableHLO
+    text, or a function with its example arguments (`compile(f, x, w)`: a JAX function is
+    lowered by JAX, any other is traced by hloscope). Options: hloscope.backend.cpu.options,
+    hloscope.backend.gpu.options; `pipeline` is a pipeline name, or pass and pipeline names
+    in order ("algsimp,dce,fusion" or a list)."""
+    c = new_compilation(program_source(program, args), backend, pipeline, **options)
     run_stages(c, compile_table(c))
     exe = c.executable
     assert exe is not None, "the load stage makes the executable"

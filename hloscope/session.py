@@ -20,6 +20,7 @@ from .compilation.executable import Executable
 from .compilation.record import Compilation, RunSettings
 from .compilation.run import session_stages
 from .compilation.sources import GivenModule, HloText, Source, StableHloText, TracedCall, text_source
+from .stablehlo.from_jax import JaxCall, is_jax_function
 from .compilation.stages import Stage, Update, run_stages
 from .compiler import TARGET_NAMES, compile_table, jit, new_compilation, target
 from .errors import HloscopeError
@@ -109,6 +110,10 @@ def _source(target: Any, args: tuple, kwargs: dict, inputs: list | None) -> tupl
     if isinstance(target, str):
         source = text_source(target, list(args) or inputs)
         return source, "StableHLO module" if source.kind == "stablehlo" else "HLO module"
+    if isinstance(target, JaxCall):
+        return target, getattr(target.function, "__name__", "fn")
+    if is_jax_function(target):  # lowered by JAX to StableHLO; hloscope compiles from there
+        return JaxCall(target, tuple(args), dict(kwargs)), getattr(target, "__name__", "fn")
     if callable(target):
         jitted = target if isinstance(target, Jitted) else jit(target)
         plain: Callable = jitted.fn

@@ -6,9 +6,13 @@ Two kinds of cell:
     def f(x, w):                              above); x and w are notebook variables, or
         return np.tanh(x @ w)                 shapes such as f32[128,256] for random inputs
 
-    %%hlo --args x,w                          HLO text (starts with `HloModule`); without
-    HloModule m                               --args, seeded random inputs
-    ...
+    %%hlo --args x,w                          HLO text (starts with `HloModule`), or StableHLO
+    HloModule m                               (`module @jit_f ...`, as JAX prints it); without
+    ...                                       --args, seeded random inputs
+
+    %%hlo --jax f(x)                          JAX code: JAX lowers f to StableHLO, and hloscope
+    def f(x):                                 legalizes and compiles it (a function that uses
+        return jnp.tanh(x) @ x.T              jax is recognised without --jax too)
 
 With --xla, XLA compiles the cell too (through jaxlib, hloscope.xla.compare) and the explorer
 shows XLA's own compilation, with a "vs XLA" tab comparing it to hloscope's. A Python cell is
@@ -39,6 +43,8 @@ from ..compilation.record import Compilation
 from ..compiler import jit
 from ..errors import HloscopeError
 from ..frontend.jit import Jitted
+from ..ir.mlir_text import mlir_form
+from ..stablehlo.from_jax import JaxCall, is_jax_function
 from . import warm_up
 from .errors import CellError, cell_error, user_code_error
 from .inputs import named_inputs, parse_call, resolve_call
@@ -83,7 +89,7 @@ class HloMagics(Magics):
         if options.xla:
             return self._xla_report(call, cell, options)
         ns = self._ipython.user_ns
-        if cell.lstrip().startswith("HloModule"):
+        if cell.lstrip().startswith("HloModule") or mlir_form(cell) is not None:
             if call is not None:
                 raise OptionError(f"%%hlo: an HLO cell takes its inputs from --args, not a call ({call})")
             inputs = named_inputs(options.args, ns) if options.args is not None else None
@@ -94,6 +100,9 @@ class HloMagics(Magics):
         spec = parse_call(call)
         self._run_cell_code(cell)
         fn, args, kwargs = resolve_call(spec, ns, options.seed)
+        if options.jax or is_jax_function(fn):
+            source = JaxCall(fn, tuple(args), dict(kwargs))
+            return session.new(source, options=options, title=f"hloscope: {spec.describe()} (JAX)")
         jitted = fn if isinstance(fn, Jitted) else jit(fn)
         if spec.function.isidentifier():
             ns[spec.function] = jitted

@@ -32,6 +32,7 @@ class ExploreOptions(SessionOptions):
     report_name: str = "hlo_report"
     debug: bool = False
     xla: bool = False  # %%hlo --xla: XLA compiles the cell too (hloscope.xla.compare); shows XLA's record
+    jax: bool = False  # %%hlo --jax: the cell's function is JAX code, lowered by JAX to StableHLO
 
     @classmethod
     def from_kwargs(cls, **kwargs) -> "ExploreOptions":
@@ -71,7 +72,7 @@ class _Parser(argparse.ArgumentParser):
 
 OPTIONS_HELP = (
     "--pipeline NAME|pass,pass  --passes pass,pass  --backend cpu|gpu  --show panel,panel  "
-    "--opt-level 0-3  --no-run  --compare numpy,jax|none  --args x,w  --seed N  --name VAR  --xla  --debug"
+    "--opt-level 0-3  --no-run  --compare numpy,jax|none  --args x,w  --seed N  --name VAR  --xla  --jax  --debug"
 )
 
 
@@ -87,6 +88,7 @@ def _parser() -> _Parser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--name", dest="report_name", default="hlo_report")
     p.add_argument("--xla", action="store_true")
+    p.add_argument("--jax", action="store_true")
     p.add_argument("--debug", action="store_true")
     return p
 
@@ -106,6 +108,7 @@ def parse_options(tokens: list[str]) -> ExploreOptions:
         report_name=ns.report_name,
         debug=ns.debug,
         xla=ns.xla,
+        jax=ns.jax,
     )
     options.check()
     return options
