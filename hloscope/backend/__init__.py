@@ -25,7 +25,8 @@ What every target shares lives here, once, as in XLA:
     in_place.py         when a kernel may write its result over memory it reads
     plain_loops.py      kernel choices with nothing but plain loops (the target-neutral form)
     unsupported.py      "not supported on <target>: <what> (instruction <name>)", for everyone
-    preparation.py      the passes every code generator needs first (layout-normalization)
+    preparation.py      the passes every code generator needs first (layout-normalization,
+                        batchnorm_expander)
     targets.py          one LLVM IR kernel as x86-64, AArch64, NVPTX or AMDGPU assembly
 
 Each target (backend/cpu, backend/gpu) adds its own kernel choices, options, executable

@@ -3,10 +3,17 @@ Target's `required_passes`, run by the optimize stage before the pipeline and re
 its passes (a target may add its own after the pipeline: Target.lowering_passes).
 
     layout-normalization    one layout, row-major, for every array (passes/layout_normalization.py)
+    batchnorm_expander      batch-norm-training/-inference/-grad as reduces and arithmetic,
+                            which no emitter lowers (passes/batchnorm_expander.py)
+
+XLA expands batch norms early in both its CPU and GPU pipelines, before simplification
+(BatchNormExpander), so the pipeline after it simplifies and fuses the arithmetic as XLA's
+does. It runs after layout-normalization, so everything it adds is laid out row-major.
 """
 
 from __future__ import annotations
 
+from ..passes.batchnorm_expander import BatchNormExpander
 from ..passes.layout_normalization import LayoutNormalization
 from ..passes.pipeline import Pipeline
 
@@ -14,4 +21,4 @@ NAME = "codegen-preparation"
 
 
 def codegen_preparation() -> Pipeline:
-    return Pipeline(NAME, [LayoutNormalization()])
+    return Pipeline(NAME, [LayoutNormalization(), BatchNormExpander()])

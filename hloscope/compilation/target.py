@@ -42,7 +42,7 @@ class Target:
     load_from_disk: Callable[[Compilation, str], Executable | None] = _no_disk
     # The passes its code generator needs whatever pipeline the compile names, run by the
     # optimize stage and recorded like the pipeline's: before it (CPU and GPU:
-    # layout-normalization) and after it, before memory planning (the CPU's type rewrites
+    # layout-normalization, batchnorm_expander) and after it, before memory planning (the CPU's type rewrites
     # and kernel strategy, which the compile's options decide).
     required_passes: Callable[[], Pipeline | None] = _nothing_required
     lowering_passes: Callable[[dict[str, Any]], Pipeline | None] = _nothing_last

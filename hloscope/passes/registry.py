@@ -1,13 +1,14 @@
 """Passes by name: the one table from a pass's name to its class.
 
     algsimp                  AlgebraicSimplifier
+    batchnorm_expander       BatchNormExpander (the code generators run it before any pipeline)
     call-inliner             CallInliner
     constant_folding         ConstantFolding
     cse                      CommonSubexpressionElimination
     dce                      DeadCodeElimination
     fusion                   InstructionFusion
     hlo-memory-scheduler     MemoryScheduler
-    layout-normalization     LayoutNormalization (the code generators run it after any pipeline)
+    layout-normalization     LayoutNormalization (the code generators run it before any pipeline)
     multi_output_fusion      MultiOutputFusion
     reshape-mover            ReshapeMover
     tuple-simplifier         TupleSimplifier
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from ..errors import HloscopeError
 from .algsimp import AlgebraicSimplifier
+from .batchnorm_expander import BatchNormExpander
 from .call_inliner import CallInliner
 from .constant_folding import ConstantFolding
 from .cse import CommonSubexpressionElimination
@@ -35,6 +37,7 @@ from .tuple_simplifier import TupleSimplifier
 
 _PASSES: tuple[type[HloPass], ...] = (
     AlgebraicSimplifier,
+    BatchNormExpander,
     CallInliner,
     ConstantFolding,
     CommonSubexpressionElimination,

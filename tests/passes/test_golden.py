@@ -10,6 +10,7 @@ import pytest
 from pass_helpers import GOLDEN, check_golden, run_pass
 
 from hloscope.passes.algsimp import AlgebraicSimplifier
+from hloscope.passes.batchnorm_expander import BatchNormExpander
 from hloscope.passes.call_inliner import CallInliner
 from hloscope.passes.constant_folding import ConstantFolding
 from hloscope.passes.cse import CommonSubexpressionElimination
@@ -22,6 +23,7 @@ PASSES = {
     p.name: p
     for p in (
         AlgebraicSimplifier,
+        BatchNormExpander,
         CallInliner,
         ConstantFolding,
         CommonSubexpressionElimination,

@@ -22,24 +22,12 @@ import numpy as np
 import pytest
 
 import hloscope
+from hloscope.ir.save_tensors import save_tensors_graphs
 
 HERE = Path(__file__).resolve().parent
 MANIFEST = json.loads((HERE / "manifest.json").read_text())
 NAMES = sorted(MANIFEST["cases"])
 EXPORTED = sorted(n for n in NAMES if MANIFEST["cases"][n]["export"])
-
-# XLA's CPU compiler rewrites these into elementwise ops and reductions (BatchNormExpander)
-# before code generation; hloscope's CPU target does not take them yet (its evaluator does).
-BATCH_NORM = {"batch-norm-inference", "batch-norm-training", "batch-norm-grad"}
-
-
-def compile_marks(name: str) -> list:
-    found = sorted(BATCH_NORM & set(MANIFEST["cases"][name]["opcodes"]))
-    if not found:
-        return []
-    return [pytest.mark.xfail(raises=hloscope.NotSupportedError, strict=True,
-                              reason=f"hloscope's CPU target does not compile {', '.join(found)}")]
-
 
 def load(name: str, npz: str | None = None) -> tuple[list[np.ndarray], list[np.ndarray]]:
     data = np.load(HERE / (npz or f"{name}.npz"))
@@ -103,7 +91,7 @@ def test_evaluate(name):
     assert_matches_xla(hloscope.evaluate(parsed(name), *args), name)
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=compile_marks(n)) for n in NAMES])
+@pytest.mark.parametrize("name", NAMES)
 def test_cpu_compile_and_run(name):
     args, _ = load(name)
     assert_matches_xla(hloscope.compile(parsed(name), backend="cpu")(*args), name)
@@ -133,14 +121,14 @@ def test_lazy_stablehlo_evaluates_to_xlas_outputs(name):
     assert_matches_xla(hloscope.evaluate(module, *args), name)
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=compile_marks(n)) for n in NAMES])
+@pytest.mark.parametrize("name", NAMES)
 def test_lazy_stablehlo_compiles_to_xlas_outputs(name):
     module = hloscope.parse_hlo((HERE / MANIFEST["cases"][name]["files"]["lazy_stablehlo"]).read_text())
     args, _ = load(name)
     assert_matches_xla(hloscope.compile(module, backend="cpu", cache=False)(*args), name)
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=compile_marks(n)) for n in EXPORTED])
+@pytest.mark.parametrize("name", EXPORTED)
 def test_exported_stablehlo_evaluates_and_compiles_to_torchs_outputs(name):
     """torch.export's program: its outputs as XLA:CPU computed them (a forward pass: the same
     tolerance as the lazy step's first outputs)."""
@@ -172,14 +160,18 @@ SAVE_TENSORS = HERE / MANIFEST["meta"]["save_tensors_file"]["file"]
 
 
 def saved_graphs() -> list[str]:
-    """The HLO modules of a save-tensors file: each between `## BEGIN_GRAPH` and its
-    `Graph Hash:` line (the file also holds the stacks that synced)."""
-    text = SAVE_TENSORS.read_text()
-    return [block.split("\nGraph Hash:")[0] for block in text.split("## BEGIN_GRAPH\n")[1:]]
+    """The HLO modules of a save-tensors file (hloscope.ir.save_tensors)."""
+    return save_tensors_graphs(SAVE_TENSORS.read_text())
 
 
 def test_save_tensors_file_has_one_graph_per_sync():
     assert len(saved_graphs()) == 3
+    assert all(g.startswith("HloModule IrToHlo.") for g in saved_graphs())
+
+
+def test_the_whole_save_tensors_file_is_named_when_parsed():
+    with pytest.raises(hloscope.HloParseError, match=r"torch_xla's save-tensors file \(3 graphs\)"):
+        hloscope.parse_hlo(SAVE_TENSORS.read_text())
 
 
 @pytest.mark.parametrize("index", range(3))

@@ -7,9 +7,8 @@ the CPU to TensorFlow's own outputs (each within the manifest's tolerance), and 
 dump folder of a program run under auto-clustering (TF_XLA_FLAGS=--tf_xla_auto_jit=2) loads in
 the XLA lens with one record per cluster.
 
-conv_bn's fused batch norm lowers to `batch-norm-training`, which the evaluator runs but the CPU
-backend does not lower ("not supported on cpu: batch-norm-training"): its compile and explore
-cases are strict xfails, so they fail once the CPU lowers it and the mark must go.
+conv_bn's fused batch norm lowers to `batch-norm-training`: the evaluator runs it as it is, and
+the CPU target expands it first into reduces and arithmetic (batchnorm_expander, as XLA does).
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ import numpy as np
 import pytest
 
 import hloscope
-from hloscope.errors import NotSupportedError
 from hloscope.xla.dump_files import find_modules
 
 ROOT = Path(__file__).resolve().parent
@@ -29,16 +27,8 @@ MANIFEST = json.loads((ROOT / "manifest.json").read_text())
 NAMES = sorted(MANIFEST["cases"])
 DUMP = ROOT / "autoclustered_dump"
 
-# the CPU backend does not lower batch-norm-training (XLA expands it first: batchnorm_expander)
-NOT_ON_CPU = {"conv_bn": "the CPU backend does not lower batch-norm-training (TensorFlow's FusedBatchNormV3)"}
-
 
 HLO_TYPES = {"float32": "f32", "float64": "f64", "int32": "s32", "int64": "s64", "bool": "pred"}
-
-
-def _on_cpu(names: list[str]) -> list:
-    return [pytest.param(n, marks=pytest.mark.xfail(raises=NotSupportedError, strict=True, reason=NOT_ON_CPU[n]))
-            if n in NOT_ON_CPU else n for n in names]
 
 
 def _case(name: str) -> tuple[str, list[np.ndarray], list[np.ndarray], list[dict]]:
@@ -93,13 +83,13 @@ def test_tensorflow_hlo_evaluates_to_tensorflows_outputs(name):
     _assert_tensorflows_outputs(hloscope.evaluate(hloscope.parse_hlo(text), *args), name)
 
 
-@pytest.mark.parametrize("name", _on_cpu(NAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_tensorflow_hlo_compiled_for_cpu_runs_to_tensorflows_outputs(name):
     text, args, _, _ = _case(name)
     _assert_tensorflows_outputs(hloscope.compile(hloscope.parse_hlo(text), backend="cpu", cache=False)(*args), name)
 
 
-@pytest.mark.parametrize("name", _on_cpu(NAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_explore_tensorflow_hlo(name):
     pytest.importorskip("ipywidgets")
     text, args, _, _ = _case(name)
