@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # modules of this package that import this one
     from .executable import Executable
     from .sources import Source
     from .stages import Stage
+    from ..stablehlo import Reading
 
 STATUSES = ("pending", "running", "done", "failed", "skipped", "cached", "reused")
 # The fields no stage makes: what is compiled and how (set when the record is made), the
@@ -191,7 +192,7 @@ class Compilation:
     stages: list[StageRecord] = field(default_factory=list)
     input_module: HloModule | None = None
     listing: object | None = None  # the trace listing (hloscope.frontend.listing.Program)
-    legalization: object | None = None  # StableHLO read and legalized (hloscope.stablehlo.Reading)
+    legalization: Reading | None = None  # StableHLO read and legalized
     records: list[PassRecord] = field(default_factory=list)
     optimized_module: HloModule | None = None
     memory_plan: MemoryPlan | None = None

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ..errors import HloParseError
 from ..gc_pause import collector_paused
 from .mlir_text import mlir_form
+from .save_tensors import is_save_tensors_file, save_tensors_graphs
 from .attributes import (
     AttrValue, Metadata, MetadataValue, ModuleAttrValue, PadDim, ProgramShape, Raw, SliceDim, WindowDim,
 )
@@ -103,7 +104,13 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: Pars
     with collector_paused():
         try:
             return _ModuleParser(text, max_elements, memo, allow_unknown_attributes).module()
-        except HloParseError:
+        except HloParseError as e:
+            if is_save_tensors_file(text):
+                count = len(save_tensors_graphs(text))
+                raise HloParseError(
+                    f"this is torch_xla's save-tensors file ({count} graphs), not one HLO module: "
+                    "hloscope.ir.save_tensors_graphs(text) gives each graph's module text", e.line, e.column,
+                    e.source_line) from None
             if mlir_form(text) is None:  # looked for only on failure: HLO text pays nothing
                 raise
     from ..stablehlo import read  # StableHLO or MHLO: legalized to HLO on the way

@@ -28,12 +28,12 @@ from typing import Callable
 from ..errors import HloParseError
 from .chlo_expansions import erf_inv
 from .constants import dense_array, is_splat, literal_text
-from .locations import SourceInfo, resolve
-from .syntax import Block, Dense, Enum, Function, MlirModule, Operation, Region, Symbol, TensorType, TupleType, Type
+from .locations import OpLocation, resolve
+from .syntax import Block, Dense, Enum, Function, MlirModule, Operation, MlirRegion, Symbol, TensorType, TupleType, Type
 
 
 @dataclass(frozen=True)
-class Value:
+class HloValue:
     """An SSA value's HLO form: the instruction that holds it and its type."""
 
     name: str
@@ -49,7 +49,7 @@ class Link:
     opcode: str
     operation: str  # "stablehlo.dot_general"
     mlir_line: int
-    source: SourceInfo
+    source: OpLocation
 
 
 @dataclass
@@ -74,10 +74,10 @@ class _Computation:
 
     def __init__(self, name: str):
         self.name = name
-        self.parameters: list[Value] = []
+        self.parameters: list[HloValue] = []
         self.lines: list[tuple[str, str]] = []  # (instruction name, its text after the name)
 
-    def text(self, root: Value, entry: bool) -> str:
+    def text(self, root: HloValue, entry: bool) -> str:
         params = ", ".join(f"{p.name}: {p.type.hlo()}" for p in self.parameters)
         head = f"{'ENTRY ' if entry else ''}%{self.name} ({params}) -> {root.type.hlo()} {{"
         body = [f"  {'ROOT ' if name == root.name else ''}%{name} = {rest}" for name, rest in self.lines]
@@ -88,11 +88,11 @@ class _Scope:
     """SSA names visible here: this region's, then (for regions that may see them) the enclosing ones."""
 
     def __init__(self, parent: _Scope | None = None):
-        self.values: dict[str, Value] = {}
+        self.values: dict[str, HloValue] = {}
         self.defining: dict[str, Operation] = {}
         self.parent = parent
 
-    def get(self, name: str) -> Value | None:
+    def get(self, name: str) -> HloValue | None:
         scope: _Scope | None = self
         while scope is not None:
             if name in scope.values:
@@ -117,7 +117,7 @@ class Legalizer:
         self.functions: dict[str, tuple[str, list[Type]]] = {}  # MLIR function -> (computation, result types)
         self.links: list[Link] = []
         self.notes: list[str] = []
-        self._sources: dict[int, SourceInfo] = {}
+        self._sources: dict[int, OpLocation] = {}
 
     # ---- the module ----
     def run(self) -> Legalized:
@@ -142,21 +142,21 @@ class Legalizer:
         self._finish(comp, results, is_entry)
         return comp.name
 
-    def _parameter(self, comp: _Computation, kind: Type, hint: str) -> Value:
-        value = Value(self._unique(hint), kind)
+    def _parameter(self, comp: _Computation, kind: Type, hint: str) -> HloValue:
+        value = HloValue(self._unique(hint), kind)
         comp.parameters.append(value)
         comp.lines.append((value.name, f"{kind.hlo()} parameter({len(comp.parameters) - 1})"))
         return value
 
-    def _finish(self, comp: _Computation, results: list[Value], is_entry: bool = False,
-                op: Operation | None = None) -> Value:
+    def _finish(self, comp: _Computation, results: list[HloValue], is_entry: bool = False,
+                op: Operation | None = None) -> HloValue:
         root = results[0] if len(results) == 1 else self._emit(comp, "tuple", TupleType(tuple(r.type for r in results)),
                                                                results, op=op)
         self.texts.append(comp.text(root, is_entry))
         return root
 
     # ---- blocks ----
-    def _block(self, comp: _Computation, block: Block, scope: _Scope) -> list[Value]:
+    def _block(self, comp: _Computation, block: Block, scope: _Scope) -> list[HloValue]:
         """Legalize a block's operations; return the values its terminator returns."""
         for op in block.operations:
             if op.short_name == "return":
@@ -173,15 +173,15 @@ class Legalizer:
                 scope.defining[name] = op
         raise LegalizationError("a block has no return", 0, 0, "")
 
-    def _use(self, scope: _Scope, name: str, op: Operation) -> Value:
+    def _use(self, scope: _Scope, name: str, op: Operation) -> HloValue:
         value = scope.get(name)
         if value is None:
             raise self._error(op, f"{name} is used here but not defined before")
         return value
 
     # ---- writing instructions ----
-    def _emit(self, comp: _Computation, opcode: str, kind: Type, operands: list[Value],
-              attrs: list[str] | tuple[str, ...] = (), op: Operation | None = None, literal: str | None = None) -> Value:
+    def _emit(self, comp: _Computation, opcode: str, kind: Type, operands: list[HloValue],
+              attrs: list[str] | tuple[str, ...] = (), op: Operation | None = None, literal: str | None = None) -> HloValue:
         name = self._unique(opcode)
         args = literal if literal is not None else ", ".join(f"%{v.name}" for v in operands)
         parts = [f"{kind.hlo()} {opcode}({args})", *[a for a in attrs if a]]
@@ -191,9 +191,9 @@ class Legalizer:
                 parts.append(source.metadata())
             self.links.append(Link(comp.name, name, opcode, op.name, op.line, source))
         comp.lines.append((name, ", ".join(parts)))
-        return Value(name, kind)
+        return HloValue(name, kind)
 
-    def _source(self, op: Operation) -> SourceInfo:
+    def _source(self, op: Operation) -> OpLocation:
         key = id(op)
         if key not in self._sources:
             self._sources[key] = resolve(op.location, self.mlir.location_aliases)
@@ -204,12 +204,12 @@ class Legalizer:
         source = lines[op.line - 1] if 0 < op.line <= len(lines) else ""
         return LegalizationError(message, op.line, op.column, source)
 
-    def _tuple_parts(self, comp: _Computation, whole: Value, op: Operation | None) -> list[Value]:
+    def _tuple_parts(self, comp: _Computation, whole: HloValue, op: Operation | None) -> list[HloValue]:
         assert isinstance(whole.type, TupleType)
         return [self._emit(comp, "get-tuple-element", t, [whole], [f"index={i}"], op)
                 for i, t in enumerate(whole.type.items)]
 
-    def _broadcast_to(self, comp: _Computation, value: Value, kind: TensorType, op: Operation) -> Value:
+    def _broadcast_to(self, comp: _Computation, value: HloValue, kind: TensorType, op: Operation) -> HloValue:
         """A scalar operand made the full shape (StableHLO's select and clamp allow scalars)."""
         if isinstance(value.type, TensorType) and value.type.dims == kind.dims:
             return value
@@ -217,7 +217,7 @@ class Legalizer:
                           op)
 
     # ---- regions ----
-    def scalar_region(self, region: Region, base: str, scope: _Scope, op: Operation) -> str:
+    def scalar_region(self, region: MlirRegion, base: str, scope: _Scope, op: Operation) -> str:
         """A reducer, comparator or combiner: one parameter per block argument. Values from
         outside may only be constants, which are written again inside."""
         comp = _Computation(self._unique(base))
@@ -232,7 +232,7 @@ class Legalizer:
         self._finish(comp, self._block(comp, region.block, inner), op=op)
         return comp.name
 
-    def tuple_region(self, region: Region, base: str, carried: list[Type], captured: list[str], scope: _Scope,
+    def tuple_region(self, region: MlirRegion, base: str, carried: list[Type], captured: list[str], scope: _Scope,
                      op: Operation, pass_through: bool) -> str:
         """A loop's condition or body, or a branch: one tuple parameter holding the block's
         arguments, then the captured values. A loop body passes the captured values through."""
@@ -255,7 +255,7 @@ class Legalizer:
         return comp.name
 
 
-def free_values(regions: list[Region]) -> list[str]:
+def free_values(regions: list[MlirRegion]) -> list[str]:
     """The values the regions use but do not define, in the order they are first used."""
     found: dict[str, None] = {}
 
@@ -278,7 +278,7 @@ def free_values(regions: list[Region]) -> list[str]:
 
 # ---- the rules: one per operation ----
 
-Rule = Callable[[Legalizer, _Computation, Operation, list[Value], _Scope], list[Value]]
+Rule = Callable[[Legalizer, _Computation, Operation, list[HloValue], _Scope], list[HloValue]]
 RULES: dict[str, Rule] = {}
 
 
@@ -577,8 +577,8 @@ def convolution(lz, comp, op, args, scope):
     return [lz._emit(comp, "convolution", _result(op), args, attrs, op)]
 
 
-def _multi(lz: Legalizer, comp: _Computation, op: Operation, opcode: str, args: list[Value], attrs: list[str]
-           ) -> list[Value]:
+def _multi(lz: Legalizer, comp: _Computation, op: Operation, opcode: str, args: list[HloValue], attrs: list[str]
+           ) -> list[HloValue]:
     """An HLO instruction for an operation with one result, or a tuple taken apart for several."""
     if len(op.result_types) == 1:
         return [lz._emit(comp, opcode, op.result_types[0], args, attrs, op)]

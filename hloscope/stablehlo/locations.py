@@ -16,7 +16,7 @@ _MAX_DEPTH = 256  # alias chains are short; a cycle would be a malformed module
 
 
 @dataclass(frozen=True)
-class SourceInfo:
+class OpLocation:
     op_name: str | None = None
     file: str | None = None
     line: int | None = None
@@ -36,11 +36,11 @@ class SourceInfo:
         return f"{self.file}:{self.line}" if self.file and self.line else ""
 
 
-def resolve(location: Any, aliases: dict[str, Any]) -> SourceInfo:
+def resolve(location: Any, aliases: dict[str, Any]) -> OpLocation:
     """The op name and the source position a parsed location stands for."""
     name = _first_name(location, aliases, 0)
     position = _position(location, aliases, 0)
-    return SourceInfo(name, *(position or (None, None)))
+    return OpLocation(name, *(position or (None, None)))
 
 
 def _deref(location: Any, aliases: dict[str, Any]) -> Any:

@@ -22,7 +22,7 @@ from ..errors import HloParseError
 from ..ir.scanner import STRING, Scanner
 from .constants import HexBits
 from .syntax import (
-    Block, Dense, Enum, Function, MlirModule, Operation, Region, Symbol, TensorType, TokenType, TupleType, Type,
+    Block, Dense, Enum, Function, MlirModule, Operation, MlirRegion, Symbol, TensorType, TokenType, TupleType, Type,
     hlo_element,
 )
 
@@ -176,11 +176,11 @@ class MlirReader(Scanner):
             operations.append(self.operation_statement())
         return Block(arguments, operations)
 
-    def region(self, arguments: list[tuple[str, Type]] | None = None) -> Region:
+    def region(self, arguments: list[tuple[str, Type]] | None = None) -> MlirRegion:
         self.expect("{")
         block = self._block_body(arguments or [])
         self.expect("}")
-        return Region([block])
+        return MlirRegion([block])
 
     # ---- operations ----
     def operation_statement(self) -> Operation:

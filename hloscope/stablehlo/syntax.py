@@ -92,7 +92,7 @@ class Block:
 
 
 @dataclass
-class Region:
+class MlirRegion:
     blocks: list[Block]
 
     @property
@@ -112,7 +112,7 @@ class Operation:
     operand_types: list[Type]
     result_types: list[Type]
     attributes: dict[str, Any] = field(default_factory=dict)
-    regions: list[Region] = field(default_factory=list)
+    regions: list[MlirRegion] = field(default_factory=list)
     line: int = 0  # 1-based, in the MLIR text
     column: int = 0
     location: Any = None  # the parsed `loc(...)`, resolved by locations.py

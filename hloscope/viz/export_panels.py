@@ -99,6 +99,11 @@ def ir_texts(c: Compilation) -> list[tuple[str, str, bool]]:
             (c.assembly_language, c.assembly if c.optimized_llvm_ir else ""), ("host program (GPU)", c.program),
             ("SASS", getattr(c.assembler, "sass", "")),
             ("thunks on streams (GPU)", c.thunks.text() if c.thunks else ""))
+    if c.legalization is not None:  # StableHLO given: the text and what each operation became
+        from .legalization_html import legalization_text
+
+        code = (("StableHLO (input)", c.legalization.mlir_text),
+                ("StableHLO -> HLO (legalization)", legalization_text(c.legalization)), *code)
     return texts + [(title, text, False) for title, text in code if text]
 
 

@@ -47,3 +47,19 @@ def legalization_html(reading) -> str:
             + (f"<ul>{notes}</ul>" if notes else "")
             + "<table class='hs-table'><thead><tr><th>MLIR line</th><th>operation</th><th>HLO instructions</th>"
             "<th>source</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>" + more + "</div>")
+
+
+def legalization_text(reading) -> str:
+    """The same table as text: one line per MLIR operation."""
+    lines = reading.mlir_text.splitlines()
+    by_line: dict[int, list] = defaultdict(list)
+    for link in reading.links:
+        by_line[link.mlir_line].append(link)
+    out = [reading.summary()]
+    for number in sorted(by_line):
+        links = by_line[number]
+        operation = _LOCATION.sub("", lines[number - 1].strip()) if 0 < number <= len(lines) else links[0].operation
+        where = links[0].source.where()
+        out.append(f"{number:5}  {operation}\n       -> " + ", ".join(f"%{k.instruction}" for k in links)
+                   + (f"   [{where}]" if where else ""))
+    return "\n".join(out)

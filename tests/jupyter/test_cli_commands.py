@@ -43,6 +43,18 @@ def test_report_of_a_python_function_with_shapes(tmp_path):
     assert "matches evaluator, numpy" in done.stdout
 
 
+def test_report_of_a_stablehlo_file_with_npz_inputs(tmp_path):
+    """StableHLO as JAX printed it (an equinox MLP), legalized on the way; its recorded inputs."""
+    library = CORPUS.parent / "library_models" / "jax-0.12.0.1"
+    out = tmp_path / "eqx.html"
+    done = hloscope("report", library / "eqx_mlp.stablehlo.mlir", "--inputs", library / "eqx_mlp.npz", "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert f"wrote {out}" in done.stdout and "matches evaluator" in done.stdout
+    page = out.read_text()
+    assert "legalize StableHLO to HLO" in page and "StableHLO MLIR (pretty form)" in page
+    assert "StableHLO -&gt; HLO (legalization)" in page and "stablehlo.dot_general" in page
+
+
 def test_dump(tmp_path):
     (tmp_path / "scale.hlo").write_text(SCALE_HLO)
     done = hloscope("dump", tmp_path / "scale.hlo", "-o", tmp_path / "dump", "--no-run")
