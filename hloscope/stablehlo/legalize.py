@@ -403,10 +403,14 @@ def iota(lz, comp, op, args, scope):
 @rule("broadcast_in_dim")
 def broadcast_in_dim(lz, comp, op, args, scope):
     """StableHLO may stretch a size-1 dimension to any size; HLO's broadcast only adds
-    dimensions. So the stretched ones are reshaped away first, as XLA's conversion does."""
+    dimensions. So the stretched ones are reshaped away first, as XLA's conversion does. One
+    that only adds size-1 dimensions moves no data: it is a reshape, as XLA writes it."""
     kind, operand = _tensor(op), args[0]
     dims = _ints(op, "dims", "broadcast_dimensions")
     sizes = operand.type.dims if isinstance(operand.type, TensorType) else ()
+    if dims == sorted(dims) and all(sizes[i] == kind.dims[d] for i, d in enumerate(dims)) and \
+            all(kind.dims[d] == 1 for d in range(kind.rank) if d not in dims):
+        return [lz._emit(comp, "reshape", kind, [operand], op=op)]  # only size-1 dimensions added
     kept = [i for i, d in enumerate(dims) if not (sizes[i] == 1 and kind.dims[d] != 1)]
     if len(kept) != len(dims):
         squeezed = TensorType(_element(operand.type), tuple(sizes[i] for i in kept))
