@@ -303,7 +303,7 @@ ELEMENTWISE = {
     "rsqrt": "rsqrt", "shift_left": "shift-left", "shift_right_arithmetic": "shift-right-arithmetic",
     "shift_right_logical": "shift-right-logical", "sign": "sign", "sine": "sine", "sqrt": "sqrt",
     "subtract": "subtract", "tan": "tan", "tanh": "tanh", "xor": "xor", "convert": "convert",
-    "bitcast_convert": "bitcast-convert", "reshape": "reshape", "erf": "erf",
+    "bitcast_convert": "bitcast-convert", "reshape": "reshape", "erf": "erf", "copy": "copy",
     # mhlo's spellings
     "exponential_minus_one_": "exponential-minus-one", "cosine_": "cosine", "sine_": "sine",
     "round": "round-nearest-afz",

@@ -488,6 +488,8 @@ class MlirReader(Scanner):
         return Dense(values, kind)
 
     def _dense_values(self) -> Any:
+        if self.peek(">"):  # dense<> : tensor<0xf32>, no elements
+            return []
         if self.peek('"'):
             return self.string()  # "0x...": the raw little-endian bytes, in hex
         if self.accept("["):

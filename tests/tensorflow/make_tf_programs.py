@@ -6,6 +6,7 @@ to HLO, with TensorFlow's outputs, and one program's XLA dump under auto-cluster
 
 For each program NAME (PROGRAMS below), a `tf.function(jit_compile=True)`:
   NAME.hlo    `f.experimental_get_compiler_ir(*args)(stage="hlo")`, source paths made relative
+  NAME.stablehlo.mlir   the same with stage="stablehlo"
   NAME.npz    arg0..: the HLO's parameters in order (the explicit arguments, then the values of
               the variables the function captures, as TensorFlow passes them to XLA); out0..:
               the HLO's outputs, flattened: the function's results, then the new value of each
@@ -237,6 +238,7 @@ def _param_values(f, args) -> list[np.ndarray]:
 
 def record(f, args) -> dict:
     hlo = f.experimental_get_compiler_ir(*args)(stage="hlo")
+    stablehlo = f.experimental_get_compiler_ir(*args)(stage="stablehlo")
     params = _param_values(f, args)
     results = [np.asarray(r) for r in tf.nest.flatten(f(*args))]
     # the variables f assigned follow its results, each aliased to the parameter it updates
@@ -244,13 +246,13 @@ def record(f, args) -> dict:
     assert [o for o, _ in aliases] == list(range(len(results), len(results) + len(aliases))), aliases
     after = _param_values(f, args)  # the captured variables read again, after the run
     outs = results + [after[p] for _, p in aliases]
-    return {"hlo": hlo, "args": params, "outs": outs}
+    return {"hlo": hlo, "stablehlo": stablehlo, "args": params, "outs": outs}
 
 
 def relative_paths(hlo: str) -> str:
     """source_file="/.../site-packages/tensorflow/..." -> "tensorflow/...", and this folder's
     files relative to the checkout."""
-    hlo = re.sub(r'source_file="[^"]*?/site-packages/', 'source_file="', hlo)
+    hlo = re.sub(r'(source_file=|loc\()"[^"]*?/site-packages/', r'\1"', hlo)
     return hlo.replace(str(HERE.parents[1]) + "/", "")
 
 
@@ -282,6 +284,7 @@ def make_programs() -> dict:
         reference = record(*build(values, "float64"))
         assert len(reference["outs"]) == len(made["outs"])
         (HERE / f"{name}.hlo").write_text(relative_paths(made["hlo"]))
+        (HERE / f"{name}.stablehlo.mlir").write_text(relative_paths(made["stablehlo"]))
         arrays = {f"arg{i}": a for i, a in enumerate(made["args"])} | {f"out{i}": a for i, a in enumerate(made["outs"])}
         np.savez_compressed(HERE / f"{name}.npz", **arrays)  # type: ignore[arg-type]
         cases[name] = {
@@ -400,6 +403,7 @@ def main() -> None:
             "versions": {"tensorflow": tf.__version__, "keras": keras.__version__, "numpy": np.__version__},
             "python": platform.python_version(),
             "hlo_api": 'tf.function(f, jit_compile=True).experimental_get_compiler_ir(*args)(stage="hlo")',
+            "stablehlo_api": 'tf.function(f, jit_compile=True).experimental_get_compiler_ir(*args)(stage="stablehlo")',
             "npz_layout": "arg0..: the HLO's parameters (explicit arguments, then captured variables' values); "
                           "out0..: the HLO's outputs (f's results flattened, then assigned variables' new values), "
                           "as TensorFlow computed them",

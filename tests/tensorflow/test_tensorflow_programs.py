@@ -90,6 +90,17 @@ def test_tensorflow_hlo_compiled_for_cpu_runs_to_tensorflows_outputs(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_tensorflow_stablehlo_evaluates_and_compiles_to_tensorflows_outputs(name):
+    """The same function as TensorFlow prints it in StableHLO (stage="stablehlo"), legalized
+    by hloscope: its parameters and results are the HLO's."""
+    module = hloscope.parse_hlo((ROOT / f"{name}.stablehlo.mlir").read_text())
+    module.verify()
+    _, args, _, _ = _case(name)
+    _assert_tensorflows_outputs(hloscope.evaluate(module, *args), name)
+    _assert_tensorflows_outputs(hloscope.compile(module, backend="cpu", cache=False)(*args), name)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_explore_tensorflow_hlo(name):
     pytest.importorskip("ipywidgets")
     text, args, _, _ = _case(name)
