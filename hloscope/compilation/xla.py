@@ -9,6 +9,7 @@ private and move between versions, so any failure becomes a message, never an er
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import Any
 
@@ -29,6 +30,13 @@ def numpy_wanted(compare: tuple[str, ...] | None) -> bool:
     return compare is None or "numpy" in compare
 
 
+def without_donation(module: HloModule) -> HloModule:
+    """`module` without input_output_alias / buffer_donor: XLA deletes a donated argument's
+    buffer when it runs, and a timed run executes the same buffers many times."""
+    kept = {k: v for k, v in module.attrs.items() if k not in ("input_output_alias", "buffer_donor")}
+    return module if len(kept) == len(module.attrs) else dataclasses.replace(module, attrs=kept)
+
+
 def xla_runner(module: HloModule) -> tuple[XlaRunner | None, str]:
     """(XlaRunner, "") for XLA:CPU compiling the same HLO text, or (None, why not)."""
     try:
@@ -39,7 +47,7 @@ def xla_runner(module: HloModule) -> tuple[XlaRunner | None, str]:
         return None, "jax is not installed (pip install 'hloscope[jax]')"
     xc: Any = xla_client  # its hlo and _xla members are private too; failures are caught below
     try:
-        hlo = xc.hlo.hlo_module_from_text(module.to_text())
+        hlo = xc.hlo.hlo_module_from_text(without_donation(module).to_text())
         mlir = xc._xla.mlir.hlo_to_stablehlo(hlo.as_serialized_hlo_module_proto())
         backend = xla_bridge.get_backend("cpu")
         exe = backend.compile_and_load(mlir, xc.DeviceList(tuple(backend.devices()[:1])), xc.CompileOptions())

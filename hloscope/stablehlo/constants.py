@@ -23,24 +23,25 @@ class HexBits(int):
 
 def dense_array(dense: Dense) -> np.ndarray:
     """The constant's values, shaped and typed as its tensor type says."""
-    dtype = element_type(dense.type.element).numpy
+    kind = element_type(dense.type.element)
+    dtype = kind.numpy
     shape = dense.type.dims
     values = dense.values
+    count = int(np.prod(shape, dtype=np.int64))
     if isinstance(values, str):
         raw = bytes.fromhex(values[2:] if values.lower().startswith("0x") else values)
         flat = np.frombuffer(raw, dtype=dtype)
-        count = int(np.prod(shape, dtype=np.int64))
         if flat.size == 1 and count != 1:
             return np.full(shape, flat[0], dtype=dtype)
         if flat.size != count:
             raise ValueError(f"the hex constant holds {flat.size} elements where its type has {count}")
         return flat.reshape(shape).copy()
     if not isinstance(values, list):
-        return np.full(shape, _element(values, dtype), dtype=dtype)
-    flat_values = [_element(v, dtype) for v in _flatten(values)]
+        return np.full(shape, _element(values, kind.name), dtype=dtype)
+    flat_values = [_element(v, kind.name) for v in _flatten(values)]
     array = np.array(flat_values, dtype=dtype)
-    if array.size != int(np.prod(shape, dtype=np.int64)):
-        raise ValueError(f"the constant holds {array.size} values where its type has {int(np.prod(shape))}")
+    if array.size != count:
+        raise ValueError(f"the constant holds {array.size} values where its type has {count}")
     return array.reshape(shape)
 
 
@@ -68,11 +69,18 @@ def _flatten(values: list) -> list:
     return out
 
 
-def _element(value: Any, dtype: np.dtype) -> Any:
-    """One element: a float written as its bits is reinterpreted, others converted."""
-    if isinstance(value, HexBits) and dtype.kind == "f" or (isinstance(value, HexBits) and dtype.name == "bfloat16"):
-        bits_type = {2: np.uint16, 4: np.uint32, 8: np.uint64, 1: np.uint8}[dtype.itemsize]
-        return np.array(int(value), dtype=bits_type).view(dtype)[()]
-    if isinstance(value, complex):
-        return value
+def _element(value: Any, element: str) -> Any:
+    """One element. A float (or a complex number's part) written in hex is its bit pattern,
+    which f8 and f4 types use for every value they print that way."""
+    kind = element_type(element)
+    if kind.is_complex:
+        part = "f32" if kind.name == "c64" else "f64"
+        if isinstance(value, complex):
+            return value
+        if isinstance(value, tuple):
+            return complex(_element(value[0], part), _element(value[1], part))
+        return _element(value, part)
+    if isinstance(value, HexBits) and kind.is_float:
+        bits = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[kind.numpy.itemsize]
+        return np.array(int(value), dtype=bits).view(kind.numpy)[()]
     return value

@@ -303,7 +303,7 @@ ELEMENTWISE = {
     "rsqrt": "rsqrt", "shift_left": "shift-left", "shift_right_arithmetic": "shift-right-arithmetic",
     "shift_right_logical": "shift-right-logical", "sign": "sign", "sine": "sine", "sqrt": "sqrt",
     "subtract": "subtract", "tan": "tan", "tanh": "tanh", "xor": "xor", "convert": "convert",
-    "bitcast_convert": "bitcast-convert", "reshape": "reshape", "erf": "erf", "copy": "copy",
+    "reshape": "reshape", "erf": "erf", "copy": "copy",
     # mhlo's spellings
     "exponential_minus_one_": "exponential-minus-one", "cosine_": "cosine", "sine_": "sine",
     "round": "round-nearest-afz",
@@ -363,6 +363,82 @@ for _name, _opcode in ELEMENTWISE.items():
 RULES["erf_inv"] = erf_inv
 
 
+@rule("convert")
+def convert(lz, comp, op, args, scope):
+    """StableHLO converts a complex number to a real type by its real part; HLO's convert
+    refuses complex to real, so the real part is taken first, as XLA's conversion does."""
+    kind, value = _tensor(op), args[0]
+    source = _element(value.type)
+    if source in ("c64", "c128") and kind.element not in ("c64", "c128"):
+        part = TensorType("f32" if source == "c64" else "f64", kind.dims)
+        value = lz._emit(comp, "real", part, [value], op=op)
+        if part.element == kind.element:
+            return [value]
+    return [lz._emit(comp, "convert", kind, [value], op=op)]
+
+
+@rule("bitcast_convert")
+def bitcast_convert(lz, comp, op, args, scope):
+    if "pred" in (_element(args[0].type), _tensor(op).element):
+        raise lz._error(op, "bitcast_convert to or from i1 is not supported: StableHLO's i1 is one bit, "
+                            "HLO's pred a byte")
+    return [lz._emit(comp, "bitcast-convert", _result(op), args, op=op)]
+
+
+def _constant_ints(lz: Legalizer, scope: _Scope, name: str, op: Operation) -> list[int]:
+    """The values of an operand that must be a constant (a dynamic op's shape, sizes or padding)."""
+    definition = scope.definition(name)
+    value = definition.attributes.get("value") if definition is not None else None
+    if definition is None or definition.short_name != "constant" or not isinstance(value, Dense):
+        raise lz._error(op, f"{op.name} with {name} not a constant (a dynamic shape) is not supported")
+    return [int(v) for v in dense_array(value).reshape(-1)]
+
+
+@rule("dynamic_broadcast_in_dim", "dynamic_reshape", "dynamic_iota")
+def dynamic_shaped(lz, comp, op, args, scope):
+    """A dynamic op whose result type is static is its static op; the shape operand only
+    repeats the result type."""
+    kind = _tensor(op)
+    if op.short_name == "dynamic_iota":
+        return [lz._emit(comp, "iota", kind, [], [f"iota_dimension={_ints(op, 'dim', 'iota_dimension')[0]}"], op)]
+    if op.short_name == "dynamic_reshape":
+        return [lz._emit(comp, "reshape", kind, args[:1], op=op)]
+    return broadcast_in_dim(lz, comp, op, args[:1], scope)
+
+
+@rule("dynamic_pad")
+def dynamic_pad(lz, comp, op, args, scope):
+    low, high, interior = (_constant_ints(lz, scope, n, op) for n in op.operands[2:5])
+    op.attributes.update(low=low, high=high, interior=interior)
+    return pad(lz, comp, op, args[:2], scope)
+
+
+@rule("dynamic_gather")
+def dynamic_gather(lz, comp, op, args, scope):
+    op.attributes["slice_sizes"] = _constant_ints(lz, scope, op.operands[2], op)
+    return gather(lz, comp, op, args[:2], scope)
+
+
+@rule("dynamic_conv")
+def dynamic_conv(lz, comp, op, args, scope):
+    op.attributes["padding"] = _constant_ints(lz, scope, op.operands[2], op)
+    return convolution(lz, comp, op, args[:2], scope)
+
+
+@rule("get_dimension_size")
+def get_dimension_size(lz, comp, op, args, scope):
+    """Shapes are static: the size is a constant."""
+    size = args[0].type.dims[_ints(op, "dim", "dimension")[0]] if isinstance(args[0].type, TensorType) else 0
+    return [lz._emit(comp, "constant", _result(op), [], op=op, literal=str(size))]
+
+
+@rule("map")
+def map_(lz, comp, op, args, scope):
+    function = lz.scalar_region(op.regions[0], "mapped", scope, op)
+    return [lz._emit(comp, "map", _result(op), args, [f"dimensions={_braces(_ints(op, 'dimensions'))}",
+                                                      f"to_apply=%{function}"], op)]
+
+
 @rule("square")
 def square(lz, comp, op, args, scope):
     return [lz._emit(comp, "multiply", _result(op), [args[0], args[0]], op=op)]
@@ -389,7 +465,7 @@ def constant(lz, comp, op, args, scope):
     except ValueError as e:
         raise lz._error(op, f"this constant cannot be read: {e}") from None
     kind = dense.type
-    if kind.rank and is_splat(dense):  # one value for the whole shape: a scalar, broadcast
+    if kind.rank and array.size and is_splat(dense):  # one value for the whole shape: a scalar, broadcast
         scalar = lz._emit(comp, "constant", kind.scalar(), [], op=op, literal=literal_text(array.reshape(-1)[:1].reshape(())))
         return [lz._emit(comp, "broadcast", kind, [scalar], ["dimensions={}"], op)]
     return [lz._emit(comp, "constant", kind, [], op=op, literal=literal_text(array))]

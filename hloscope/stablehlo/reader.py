@@ -449,6 +449,8 @@ class MlirReader(Scanner):
             return self._hash_attribute()
         if self.peek("("):
             return self.function_type()
+        if self.peek("<"):  # an inline struct, such as a dot's algorithm = <lhs_precision_type = tf32, ...>
+            return "<" + self.angle_text() + ">"
         m = self.match(NUMBER)
         if m:
             self._optional_scalar_type()
@@ -498,12 +500,12 @@ class MlirReader(Scanner):
                 items.append(self._dense_values())
                 self.accept(",")
             return items
-        if self.accept("("):  # a complex number: (real, imaginary)
+        if self.accept("("):  # a complex number: (real, imaginary), each maybe its bits in hex
             real = self._scalar()
             self.expect(",")
             imag = self._scalar()
             self.expect(")")
-            return complex(real, imag)
+            return (real, imag)
         return self._scalar()
 
     def _hash_attribute(self) -> Any:
@@ -744,11 +746,11 @@ def _convolution(r: MlirReader, op: Operation) -> None:
     r.expect("=")
     r.skip()
     start = r.pos
-    end = r.text.index(", window", start) if ", window" in r.text[start : start + 200] else None
-    if end is None:
+    found = re.compile(r",\s*window\s*=").search(r.text, start, start + 400)
+    if found is None:
         r.fail("expected `dim_numbers = [...]x[...]->[...], window = {...}`")
-    op.attributes["dimension_numbers"] = {"compact": r.text[start:end]}
-    r.pos = end
+    op.attributes["dimension_numbers"] = {"compact": r.text[start : found.start()]}
+    r.pos = found.start()
     r.expect(",")
     r.expect("window")
     r.expect("=")

@@ -127,7 +127,10 @@ def _compile_hlo(jax: Any, module: HloModule, root: Path, inputs: list) -> Calla
         raise XlaCaptureError(f"XLA could not compile HLO module {module.name} through jaxlib's HLO entry point "
                               f"(private in jax {getattr(jax, '__version__', '?')}): {type(e).__name__}: {e}") from e
     runner = XlaRunner(jax, exe)
-    buffers = runner.put(inputs or parameter_inputs(module))
+    values = inputs or parameter_inputs(module)
+    if "input_output_alias" in module.attrs or "buffer_donor" in module.attrs:
+        return lambda: runner.execute(runner.put(values))  # a donated buffer is gone after one run
+    buffers = runner.put(values)
     return lambda: runner.execute(buffers)
 
 
