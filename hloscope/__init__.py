@@ -35,9 +35,10 @@ from .evaluator import evaluate
 from .frontend import (NotDifferentiableError, cond, float0, fori_loop, grad, jvp, stop_gradient, switch,
                        value_and_grad, vjp, while_loop)
 from .frontend.errors import ShapeError
-from .ir import HloModule, parse_hlo, parse_shape
+from .ir import HloModule, parse_shape
 from .passes.bisect import bisect
 from .passes.pipelines import pipelines
+from .stablehlo import parse_hlo  # HLO text, or StableHLO/MHLO legalized on the way
 from .stablehlo.from_jax import jax_source
 from .version import __version__
 from .whatif import sweep, whatif  # what-if experiments (docs/whatif.md)

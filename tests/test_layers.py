@@ -24,7 +24,7 @@ VIEW_HOOKS = ("_repr_html_", "_hloscope_explore_")  # an object asking the views
 LAYERS: list[set[str]] = [
     {"errors", "gc_pause", "version"},  # no hloscope imports at all
     {"ir"},  # HLO: shapes, instructions, parser, printer, verifier
-    {"evaluator", "memory", "frontend", "runtime", "cost"},  # what reads or builds IR; host-side runtime pieces; the cost model
+    {"evaluator", "memory", "frontend", "runtime", "cost", "stablehlo"},  # what reads or builds IR; host-side runtime pieces; the cost model; StableHLO legalized to HLO
     {"passes"},  # HLO -> HLO, each run recorded
     {"viz"},  # text, HTML and graphs of IR and of records (the record's type only for annotations)
     {"compilation"},  # the one record and the stage driver

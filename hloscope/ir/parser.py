@@ -109,19 +109,16 @@ def parse_hlo(text: str | bytes, *, max_elements: int = MAX_ELEMENTS, memo: Pars
                 count = len(save_tensors_graphs(text))
                 raise HloParseError(
                     f"this is torch_xla's save-tensors file ({count} graphs), not one HLO module: "
-                    "hloscope.ir.save_tensors_graphs(text) gives each graph's module text", e.line, e.column,
+                    "hloscope.ir.save_tensors.save_tensors_graphs(text) gives each graph's module text", e.line, e.column,
                     e.source_line) from None
-            if mlir_form(text) is None:  # looked for only on failure: HLO text pays nothing
+            mlir = mlir_form(text)  # looked for only on failure: HLO text pays nothing
+            if mlir is None:
                 raise
-    from ..stablehlo import read  # StableHLO or MHLO: legalized to HLO on the way
-
-    return read(text).module
-
-
-def parse_hlo_text(text: str) -> HloModule:
-    """Parse HLO text only (what the StableHLO legalization writes)."""
-    with collector_paused():
-        return _ModuleParser(text, MAX_ELEMENTS).module()
+    dialect, form, number = mlir
+    line = text.splitlines()[number - 1]
+    raise HloParseError(f"this is {dialect} MLIR text ({form} form), not HLO text: hloscope.parse_hlo reads both "
+                        "(hloscope.stablehlo legalizes it), hloscope.ir.parse_hlo only HLO",
+                        number, len(line) - len(line.lstrip()) + 1, line)
 
 
 def parse_shape(text: str) -> Shape:

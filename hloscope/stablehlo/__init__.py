@@ -1,7 +1,7 @@
 """StableHLO (and MHLO) MLIR text in: read it, and legalize it to HLO.
 
     legalized = hloscope.stablehlo.read(text)   # a Legalized: .module, .hlo_text, .links, .mlir
-    hloscope.parse_hlo(text)                    # MLIR text is legalized on the way, too
+    hloscope.parse_hlo(text)                    # HLO text, or MLIR text legalized on the way
 
 JAX prints StableHLO by default (`jax.jit(f).lower(*args).as_text()`), as do torch_xla's and
 TensorFlow's exporters. The reader (reader.py) takes the pretty and the generic form; the
@@ -14,7 +14,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ..errors import HloParseError
 from ..ir.mlir_text import mlir_form
+from ..ir.parser import parse_hlo as parse_hlo_text
 from ..ir.module import HloModule
 from .legalize import Legalized, LegalizationError, Link, legalize
 from .reader import read_mlir
@@ -56,6 +58,17 @@ class Reading:
                 f"instructions")
 
 
+def parse_hlo(text: str | bytes, **options) -> HloModule:
+    """A module from HLO text, or from StableHLO / MHLO MLIR text (legalized to HLO on the way).
+    Options are hloscope.ir.parse_hlo's; errors carry line, column and caret in the text given."""
+    try:
+        return parse_hlo_text(text, **options)
+    except HloParseError:
+        if isinstance(text, bytes) or mlir_form(text) is None:
+            raise
+    return read(text).module
+
+
 def is_mlir(text: str) -> bool:
     return mlir_form(text) is not None
 
@@ -63,8 +76,6 @@ def is_mlir(text: str) -> bool:
 def read(text: str) -> Reading:
     """Read StableHLO or MHLO MLIR text and legalize it to an HloModule. Raises HloParseError
     (line, column, caret in the MLIR text) for what cannot be read or legalized."""
-    from ..ir.parser import parse_hlo_text  # the HLO parser imports this package on MLIR input
-
     found = mlir_form(text)
     dialect, form = (found[0], found[1]) if found else ("StableHLO", "pretty")
     t0 = time.perf_counter()
@@ -81,4 +92,4 @@ def read(text: str) -> Reading:
     return Reading(legalized, module, t1 - t0, t2 - t1, t3 - t2)
 
 
-__all__ = ["Legalized", "LegalizationError", "Link", "Reading", "is_mlir", "read"]
+__all__ = ["Legalized", "LegalizationError", "Link", "Reading", "is_mlir", "parse_hlo", "read"]
