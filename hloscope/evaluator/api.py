@@ -10,7 +10,9 @@ from ..ir.computation import Computation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from .arguments import check_arguments
+from ..errors import EvaluationError
 from .core import Evaluator
+from .mesh import device_count, evaluate_on_devices
 
 
 def evaluate(module: HloModule, *args):
@@ -20,8 +22,37 @@ def evaluate(module: HloModule, *args):
     the ROOT is a tuple. Raises EvaluationError for arguments that do not match the ENTRY's
     parameters and NotSupportedError (`not supported: <opcode>`) for operations the
     evaluator cannot run. The caller's arrays are never modified or returned.
+
+    A module written for several devices (replica_count, num_partitions) also runs as all of
+    them: `evaluate(module, shards)` with `shards` a list of one argument tuple per device
+    returns a list of each device's results (mesh.py).
     """
+    replicas, partitions = device_count(module)
+    if replicas * partitions > 1 and len(args) == 1 and _per_device(args[0]):
+        return evaluate_sharded(module, args[0])
     return evaluate_computation(module, module.entry_computation, args)
+
+
+def evaluate_sharded(module: HloModule, shards: Sequence[Sequence]) -> list:
+    """Each device's results, from each device's arguments (see evaluate)."""
+    entry = module.entry_computation
+    for d, shard in enumerate(shards):  # said here, before any device starts
+        try:
+            check_arguments(entry, list(shard))
+        except EvaluationError as e:
+            raise EvaluationError(f"device {d}: {e}") from None
+
+    def one_device(ev: Evaluator, shard: Sequence):
+        values = check_arguments(entry, list(shard))
+        with np.errstate(all="ignore"):
+            return _fresh(ev.run(entry, values))
+
+    return evaluate_on_devices(module, shards, one_device)
+
+
+def _per_device(value) -> bool:
+    """A list (not a tuple or an array) of argument tuples: the shards form."""
+    return isinstance(value, list) and all(isinstance(v, (tuple, list)) for v in value)
 
 
 def evaluate_computation(module: HloModule | None, comp: Computation | str, args: Sequence):

@@ -1,10 +1,11 @@
-"""Collectives and async pairs on one device (one replica, one partition).
+"""Collectives and async pairs.
 
-The evaluator is device 0 of a one-device run: a group holds only itself, so all-reduce
-reduces one value (the value), all-gather, reduce-scatter, all-to-all and
-collective-broadcast give their operand back, and collective-permute delivers only a
+On several simulated devices (`hloscope.evaluate(module, shards)`, mesh.py) each collective
+meets its group. Alone, the evaluator is device 0 of a one-device run: a group holds only
+itself, so all-reduce reduces one value (the value), all-gather, reduce-scatter, all-to-all
+and collective-broadcast give their operand back, and collective-permute delivers only a
 {0,0} pair (without one, device 0 receives nothing: zeros, as XLA leaves it). A module
-written for groups of more devices is refused by name: multi-device evaluation comes later.
+written for groups of more devices is refused by name, pointing at the shards form.
 An async pair computes its synchronous op at the -start; the -done takes the result.
 """
 
@@ -18,6 +19,7 @@ from ..errors import NotSupportedError
 from ..ir.instruction import Instruction
 from ..ir.replica_groups import ReplicaGroups, SourceTargetPairs
 from ..ir.shape import ArrayShape, Shape, TupleShape
+from .mesh import MESH_HANDLERS, collective_permute
 
 if TYPE_CHECKING:  # annotations only: core imports the handler table, which imports this file
     from .core import Evaluator
@@ -28,8 +30,8 @@ def _one_device(inst: Instruction) -> None:
     size = groups.group_size() if isinstance(groups, ReplicaGroups) else None
     if size not in (None, 1):
         raise NotSupportedError(
-            f"not supported: {inst.opcode} over groups of {size} devices (instruction {inst.name}); "
-            f"the evaluator is one device")
+            f"not supported: {inst.opcode} over groups of {size} devices (instruction {inst.name}) on one device; "
+            f"run it as every device with hloscope.evaluate(module, shards), one argument tuple per device")
 
 
 def _as_declared(inst: Instruction, value, declared: Shape):
@@ -37,7 +39,7 @@ def _as_declared(inst: Instruction, value, declared: Shape):
     if isinstance(declared, ArrayShape) and tuple(np.shape(value)) != declared.dims:
         raise NotSupportedError(
             f"not supported: {inst.opcode} from {list(np.shape(value))} to {declared.short()} needs more than "
-            f"one device (instruction {inst.name}); the evaluator is one device")
+            f"one device (instruction {inst.name}); run it as every device with hloscope.evaluate(module, shards)")
     return value
 
 
@@ -59,7 +61,10 @@ def _identity(ev: Evaluator, inst: Instruction, ops: list, declared: Shape | Non
 
 
 def handle_collective(ev: Evaluator, inst: Instruction, ops: list):
-    """all-reduce, all-gather, reduce-scatter, all-to-all, collective-broadcast: the operand(s)."""
+    """all-reduce, all-gather, reduce-scatter, all-to-all, collective-broadcast: with the
+    other devices, or alone the operand(s)."""
+    if ev.device is not None:
+        return MESH_HANDLERS[inst.opcode](ev, ev.device, inst, ops)
     return _identity(ev, inst, ops)
 
 
@@ -72,7 +77,9 @@ def _permuted(inst: Instruction, ops: list, result: Shape):
 
 
 def handle_collective_permute(ev: Evaluator, inst: Instruction, ops: list):
-    """On device 0: the operand if a pair sends 0 to 0, else zeros."""
+    """What the pair sending to this device sent, else zeros (alone: device 0)."""
+    if ev.device is not None:
+        return collective_permute(ev, ev.device, inst, ops, _zeros(inst.shape))
     return _permuted(inst, ops, inst.shape)
 
 
@@ -92,10 +99,14 @@ def _result_part(inst: Instruction) -> Shape:
 def handle_collective_start(ev: Evaluator, inst: Instruction, ops: list):
     """all-reduce-start / all-gather-start: the synchronous op's result, in its context."""
     operand = ops[0] if len(ops) == 1 else tuple(ops)
+    if ev.device is not None:
+        return _context(inst, operand, MESH_HANDLERS[inst.opcode](ev, ev.device, inst, ops))
     return _context(inst, operand, _identity(ev, inst, ops, _result_part(inst)))
 
 
 def handle_collective_permute_start(ev: Evaluator, inst: Instruction, ops: list):
+    if ev.device is not None:
+        return _context(inst, ops[0], collective_permute(ev, ev.device, inst, ops, _zeros(_result_part(inst))))
     return _context(inst, ops[0], _permuted(inst, ops, _result_part(inst)))
 
 

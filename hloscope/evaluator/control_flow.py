@@ -67,8 +67,10 @@ def handle_opt_barrier(ev: Evaluator, inst: Instruction, ops: list):
 
 
 def handle_device_id(ev: Evaluator, inst: Instruction, ops: list):
-    """partition-id / replica-id: the evaluator is one device, number 0."""
-    return np.zeros((), inst.array_shape.numpy_dtype)
+    """partition-id / replica-id: this device's (0 when the evaluator is the only device)."""
+    device = ev.device
+    number = 0 if device is None else device.partition if inst.opcode == "partition-id" else device.replica
+    return np.asarray(number, inst.array_shape.numpy_dtype)
 
 
 HANDLERS = {

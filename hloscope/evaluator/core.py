@@ -17,7 +17,7 @@ every output element costs one vectorized pass instead of one Python call per el
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -28,6 +28,9 @@ from ..ir.module import HloModule
 from ..ir.shape import ArrayShape, Shape, TupleShape
 from ..ir.memo import per_value
 from .table import HANDLERS
+
+if TYPE_CHECKING:
+    from .mesh import Device
 
 # Scalar-to-scalar data movement is the identity; in lifted mode it must not reshape arrays.
 _SCALAR_IDENTITY = frozenset({"broadcast", "reshape", "bitcast", "copy", "opt-barrier"})
@@ -74,8 +77,9 @@ def _operands(env: dict, comp: Computation, inst: Instruction) -> list:
 class Evaluator:
     """Runs computations of one module. `run` evaluates a computation on given values."""
 
-    def __init__(self, module: HloModule | None):
+    def __init__(self, module: HloModule | None, device: Device | None = None):
         self.module = module
+        self.device = device  # one of several simulated devices (mesh.py), or None: the only one
         self._frames: list[tuple[Computation, bool]] = []  # (computation, lifted) being run
 
     def computation(self, name: str) -> Computation:

@@ -45,6 +45,25 @@ class ReplicaGroups:
             size *= sizes[axis]
         return size
 
+    def device_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The groups spelled out, device ids in each group's order; () for `{}` (one group of
+        every device, which only the run knows)."""
+        if self.kind == "list":
+            return self.groups
+        if self.kind == "iota":  # iota(n) reshaped, transposed, read as [groups, size]
+            ids = list(range(_product(self.reshape)))
+            order = _transposed(ids, self.reshape, self.transpose) if self.transpose else ids
+            size = self.group_shape[-1]
+            return tuple(tuple(order[i : i + size]) for i in range(0, len(order), size))
+        names = [name for name, _ in self.mesh_axes]
+        sizes = [size for _, size in self.mesh_axes]
+        kept = [i for i, name in enumerate(names) if name not in self.reduced_axes]
+        spanned = [names.index(a) for a in self.reduced_axes]
+        ids = list(range(_product(tuple(sizes))))
+        order = _transposed(ids, tuple(sizes), tuple(kept + spanned))
+        size = self.group_size() or 1
+        return tuple(tuple(order[i : i + size]) for i in range(0, len(order), size))
+
     def __str__(self) -> str:
         if self.kind == "list":
             return "{" + ",".join("{" + ",".join(map(str, g)) + "}" for g in self.groups) + "}"
@@ -142,3 +161,10 @@ def _product(values: tuple[int, ...]) -> int:
     for v in values:
         out *= v
     return out
+
+
+def _transposed(ids: list[int], dims: tuple[int, ...], permutation: tuple[int, ...]) -> list[int]:
+    """`ids` laid out row-major in `dims`, transposed by `permutation`, read row-major again."""
+    import numpy as np
+
+    return [int(v) for v in np.array(ids).reshape(dims).transpose(permutation).reshape(-1)]
