@@ -17,6 +17,7 @@ from typing import Any
 
 from . import lazy  # noqa: F401  lazy tensors and mark_step: hloscope.lazy
 from . import numpy  # noqa: F401  the explicit namespace: hloscope.numpy
+from . import spmd  # noqa: F401  shardings and the SPMD partitioner: hloscope.spmd.partition
 from . import xla  # noqa: F401  XLA's own dump folders: hloscope.xla.load
 from .autocluster import autojit, host  # TensorFlow-style auto-clustering (docs/autocluster.md)
 from .compilation.caching import COMPILE_CACHE as compile_cache

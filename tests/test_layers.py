@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
     {"errors", "gc_pause", "version"},  # no hloscope imports at all
     {"ir"},  # HLO: shapes, instructions, parser, printer, verifier
     {"evaluator", "memory", "frontend", "runtime", "cost", "stablehlo"},  # what reads or builds IR; host-side runtime pieces; the cost model; StableHLO legalized to HLO
-    {"passes"},  # HLO -> HLO, each run recorded
+    {"passes", "spmd"},  # HLO -> HLO, each run recorded; shardings and the SPMD partitioner
     {"viz"},  # text, HTML and graphs of IR and of records (the record's type only for annotations)
     {"compilation"},  # the one record and the stage driver
     {"backend"},  # targets: lower/optimize/load stages that the driver runs
