@@ -55,6 +55,15 @@ def explore(target: Any, *args: Any, **options: Any) -> Any:
     return _explore(target, *args, **options)
 
 
+def mesh_view(per_device: Any, before: Any = None, log: Any = None, links: Any = None) -> Any:
+    """The mesh view of a partitioned module: its devices, each parameter's tiles (given the
+    module `before` partitioning) and every collective's groups, bytes and modelled time on
+    real links; see hloscope.viz.mesh_html."""
+    from .viz.mesh_html import mesh_view as _view
+
+    return _view(per_device, before, log, links)
+
+
 def llvm_time_by_kernel(x: Any) -> Any:
     """How long LLVM takes for each kernel of a CPU compile (an executable or its record),
     each compiled alone; see hloscope.backend.cpu.llvm_profile."""
@@ -89,4 +98,4 @@ __all__ = [
 __all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly
 __all__ += ["llvm_time_by_kernel", "plain_loops"]
 __all__ += ["sweep", "whatif"]
-__all__ += ["jax_source"]
+__all__ += ["jax_source", "mesh_view"]

@@ -4,6 +4,7 @@ device of the mesh.
 
     per_device, log = hloscope.spmd.partition(module)     # module: parameters with sharding={...}
     for line in log.lines(): print(line)                  # each sharding chosen, each collective and why
+    hloscope.mesh_view(per_device, before=module, log=log)        # the mesh, tiles, collectives and costs
 """
 
 from __future__ import annotations
