@@ -19,7 +19,7 @@ from hloscope.passes.naming import NameUniquer
 from hloscope.passes.pipeline import HloPass
 from hloscope.passes.rewrite import Rewriter, map_computations
 from hloscope.teaching import auto_clustering, cleaning_up, frameworks, fusion, gpu_launch, hello_hlo, hlo_semantics
-from hloscope.teaching import jit_cache, lazy_tensors, llvm_code, memory_planning, vs_xla, write_a_pass
+from hloscope.teaching import jit_cache, lazy_tensors, llvm_code, many_devices, memory_planning, vs_xla, write_a_pass
 from hloscope.teaching.running_example import block_inputs, transformer_block
 
 # --- what the notebooks build before their exercises (the same programs, made small) -------------
@@ -255,6 +255,12 @@ def front_end_compiles():
 
 # --- the table ----------------------------------------------------------------------------------
 
+def w1_columns_log():
+    """Notebook 16's exercise: the partition log of the step with only w1 split by columns."""
+    module = hloscope.jit(many_devices.training_step).lower(*many_devices.step_inputs())
+    return many_devices.partitioned(module, {"w1": (None, "model")})[2]
+
+
 @dataclass
 class Case:
     notebook: str
@@ -312,6 +318,9 @@ CASES = [
     Case("14", "the shapes that changed", lazy(lazy_tensors.check_changed_shapes, lazy_diff),
          {("f32[32,8]", "f32[16,8]"), ("f32[32,1]", "f32[16,1]")}, {("f32[32,8]", "f32[16,8]")},
          ("f32[32,1]",)),
+    Case("16", "collectives of a sharding", lazy(many_devices.check_collectives, w1_columns_log),
+         {"all-reduce": 3, "all-gather": 2}, {"all-reduce": 1, "all-gather": 0}, ("3",),
+         blank={"all-reduce": ..., "all-gather": ...}),
     Case("15", "compiles per front end", lazy(frameworks.check_compiles, front_end_compiles),
          {"jit": 2, "autojit": 4, "lazy": 2}, {"jit": 2, "autojit": 2, "lazy": 4}, ("4",),
          blank={"jit": ..., "autojit": ..., "lazy": ...}),

@@ -277,12 +277,18 @@ class _Writer:
         lrank, rrank = len(_array(lhs.shape).dims), len(_array(rhs.shape).dims)
         lfree = [d for d in range(lrank) if d not in lb + lc]
         rfree = [d for d in range(rrank) if d not in rb + rc]
+        # A side that holds its contracted dimensions whole takes the other side's slices of them
+        # (no communication), so that each device sums its slice: partial sums, one all-reduce.
+        lhs = self._slice_like(lhs, rhs, lc + lb, rc + rb, inst)
+        rhs = self._slice_like(rhs, lhs, rc + rb, lc + lb, inst)
         # The two sides must hold the same slice of each contracted and batch dimension.
-        if any(lhs.sharding.coords[k][a] != rhs.sharding.coords[k][b] or lhs.sharding.tiles[a] != rhs.sharding.tiles[b]
+        ls, rs = lhs.sharding, rhs.sharding
+        assert isinstance(ls, Sharding) and isinstance(rs, Sharding)
+        if any(ls.coords[k][a] != rs.coords[k][b] or ls.tiles[a] != rs.tiles[b]
                for k in range(self.devices) for a, b in zip(lc + lb, rc + rb)):
-            lhs = self.reshard_value(lhs, lhs.sharding.without(set(lc + lb)), f"lhs of {inst.name}, whose "
+            lhs = self.reshard_value(lhs, ls.without(set(lc + lb)), f"lhs of {inst.name}, whose "
                                      "contracted dimensions the two sides split differently")
-            rhs = self.reshard_value(rhs, rhs.sharding.without(set(rc + rb)), f"rhs of {inst.name}, whose "
+            rhs = self.reshard_value(rhs, rs.without(set(rc + rb)), f"rhs of {inst.name}, whose "
                                      "contracted dimensions the two sides split differently")
         out = self._dot_result(lhs, rhs, lb, lfree, rfree)
         if out is None:  # both free sides split over the same devices: no device would hold most tiles
@@ -306,6 +312,26 @@ class _Writer:
         reason = (f"{inst.name} contracts dimension {split} of its lhs, split into {[ls.tiles[a] for a in split]} "
                   f"tiles on both sides: each device holds a partial sum, so all-reduce over {_groups_text(groups)}")
         return self.all_reduce(result, groups, reason)
+
+    def _slice_like(self, value: Local, other: Local, mine: list[int], theirs: list[int], inst: Instruction) -> Local:
+        """`value` sliced along `mine` as `other` is split along `theirs`, when `value` holds
+        them whole and `other` does not (else `value` unchanged)."""
+        vs, os = value.sharding, other.sharding
+        assert isinstance(vs, Sharding) and isinstance(os, Sharding)
+        if any(vs.tiles[a] > 1 for a in mine) or all(os.tiles[b] == 1 for b in theirs):
+            return value
+        tiles = list(vs.tiles)
+        coords = {k: list(c) for k, c in enumerate(vs.coords)}
+        for a, b in zip(mine, theirs):
+            tiles[a] = os.tiles[b]
+            for k in coords:
+                coords[k][a] = os.coords[k][b]
+        frozen = {k: tuple(c) for k, c in coords.items()}
+        if not _covers(tuple(tiles), frozen):
+            return value
+        return self.reshard_value(value, Sharding.from_devices(tuple(tiles), frozen),
+                                  f"an operand of {inst.name} (to match the other side's slices of the "
+                                  "contracted dimensions)")
 
     def _dot_result(self, lhs: Local, rhs: Local, lb: list[int], lfree: list[int], rfree: list[int]
                     ) -> Sharding | None:
