@@ -23,6 +23,7 @@ from .autocluster import autojit, host  # TensorFlow-style auto-clustering (docs
 from .compilation.caching import COMPILE_CACHE as compile_cache
 from .compilation.record import Compilation
 from .compiler import compile, jit, optimize
+from .sharded import compile_sharded  # a program for N devices, natively, as N threads
 from .errors import (
     ElidedValuesError,
     EvaluationError,
@@ -98,4 +99,4 @@ __all__ = [
 __all__ += ["autojit", "host"]  # kept apart from the list above so additions merge cleanly
 __all__ += ["llvm_time_by_kernel", "plain_loops"]
 __all__ += ["sweep", "whatif"]
-__all__ += ["jax_source", "mesh_view"]
+__all__ += ["compile_sharded", "jax_source", "mesh_view"]

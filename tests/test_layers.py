@@ -30,7 +30,7 @@ LAYERS: list[set[str]] = [
     {"compilation"},  # the one record and the stage driver
     {"backend"},  # targets: lower/optimize/load stages that the driver runs
     {"compiler", "xla"},  # the public compile/optimize/jit, the targets table; XLA's dumps read into a record, compared with a compile
-    {"session", "teaching", "autocluster", "lazy", "whatif"},  # a compile with named options, as the CLI and the explorer ask for it; autojit (compiles clusters); lazy tensors (steps compiled on demand); what-if experiments
+    {"session", "teaching", "autocluster", "lazy", "whatif", "sharded"},  # a compile with named options, as the CLI and the explorer ask for it; autojit (compiles clusters); lazy tensors (steps compiled on demand); what-if experiments
     {"jupyter", "cli"},  # the two user interfaces
     {"numpy", "__init__"},  # the public namespaces
 ]

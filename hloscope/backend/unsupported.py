@@ -69,7 +69,8 @@ def refuse_collectives(module: HloModule, target: str) -> None:
         for inst in comp.instructions:
             row = OPCODES.get(inst.opcode)
             if row is not None and row.kind == "collective":
-                why = (f"a collective of a program for {devices} devices, and {target} code runs on one" if devices > 1
+                why = (f"a collective of a program for {devices} devices, and {target} code runs on one; "
+                       "hloscope.compile_sharded(module).run_sharded(shards) runs it as every device" if devices > 1
                        else f"a collective, and {target} code exchanges nothing between devices (hloscope.evaluate "
                             "gives it its one-device meaning)")
                 raise unsupported(target, f"{inst.opcode}: {why}", inst.name)
