@@ -22,11 +22,12 @@ from ..compilation.record import Compilation
 from ..viz.graph_blocks import all_step_dots
 from ..viz.layout import LayoutService, Prefetch, default_service
 from .options import PANELS
-from .panels import GraphPanel, IRPanel, MemoryPanel, OverviewPanel, RunPanel, StepperPanel, VsXlaPanel, WhatIfPanel
+from .panels import (GraphPanel, IRPanel, MemoryPanel, MeshPanel, OverviewPanel, RunPanel, StepperPanel, VsXlaPanel,
+                     WhatIfPanel, is_mesh_program)
 
 PANEL_CLASSES = {
     "overview": OverviewPanel, "stepper": StepperPanel, "graph": GraphPanel,
-    "memory": MemoryPanel, "ir": IRPanel, "run": RunPanel, "xla": VsXlaPanel,
+    "memory": MemoryPanel, "ir": IRPanel, "run": RunPanel, "xla": VsXlaPanel, "mesh": MeshPanel,
     "whatif": WhatIfPanel,
 }
 
@@ -41,6 +42,8 @@ class Explorer(w.VBox):
         names = [p for p in (show or PANELS) if p in PANEL_CLASSES]
         if report.comparison is not None and "xla" not in names and tuple(show or PANELS) == PANELS:
             names.append("xla")  # a record compared with XLA (hloscope.xla.compare) gets its tab
+        if "mesh" not in names and tuple(show or PANELS) == PANELS and is_mesh_program(report):
+            names.append("mesh")  # a program for several devices, or one with shardings, gets its mesh
         self.panels = {name: PANEL_CLASSES[name](self.layouts) for name in names}
         self.tabs = w.Tab(children=[p.widget for p in self.panels.values()])
         for i, p in enumerate(self.panels.values()):

@@ -4,6 +4,7 @@ says plainly which stage cannot and why (its collectives need the 4 devices the 
 partitioned for), with no traceback."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,24 @@ def test_the_fixture_is_what_jax_compiles_today():
     recorded = hloscope.parse_hlo(FIXTURE.read_text())
     opcodes = [sorted(i.opcode for c in m.computations for i in c.instructions) for m in (fresh, recorded)]
     assert opcodes[0] == opcodes[1]
+
+
+def test_the_mesh_tab_draws_its_collectives_and_their_costs(explorer):
+    assert "mesh" in explorer.panels
+    explorer.panels["mesh"].update(explorer.report)
+    text = _texts(explorer.panels["mesh"].widget)
+    assert "mesh: 4 devices" in text and "all-reduce" in text and "NVLink" in text
+    assert explorer.errors == []
+
+
+def test_a_module_with_shardings_shows_hloscopes_partition_of_it():
+    text = (Path(__file__).resolve().parents[1] / "spmd" / "mlp_2x2.gspmd.pre.hlo").read_text()
+    ex = hloscope.explore(text)
+    try:
+        assert "mesh" in ex.panels
+        ex.panels["mesh"].update(ex.report)
+        shown = _texts(ex.panels["mesh"].widget)
+        assert "partial sum" in shown and "all-reduce over {{0,1},{2,3}}" in shown
+        assert ex.errors == []
+    finally:
+        ex.close()

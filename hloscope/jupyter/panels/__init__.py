@@ -5,11 +5,12 @@
 from .graph import GraphPanel
 from .ir import IRPanel
 from .memory import MemoryPanel
+from .mesh import MeshPanel, is_mesh_program
 from .overview import OverviewPanel
 from .run import RunPanel
 from .stepper import StepperPanel
 from .vs_xla import VsXlaPanel
 from .whatif import WhatIfPanel
 
-__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "OverviewPanel", "RunPanel", "StepperPanel", "VsXlaPanel",
-           "WhatIfPanel"]
+__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "MeshPanel", "OverviewPanel", "RunPanel", "StepperPanel",
+           "VsXlaPanel", "WhatIfPanel", "is_mesh_program"]
