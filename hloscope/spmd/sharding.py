@@ -6,6 +6,7 @@ one thing the partitioner needs, each device's tile.
     {devices=[2,1,2]<=[4] last_tile_dim_replicate}    dimension 0 in 2 tiles, each on 2 devices
     {devices=[1,2,2]<=[2,2]T(1,0) last_tile_dim_replicate}   the device order transposed first
     {devices=[2,2]0,2,1,3}                            the device order written out
+    {mesh['data'=2,'model'=2], [{'data'}, {}]}        XLA's newer spelling: each dimension's mesh axes
 
 A Sharding maps each device to its tile's coordinates (one per array dimension); devices with
 the same coordinates hold the same tile (replicas of it). Everything the partitioner asks is
@@ -96,11 +97,51 @@ class Sharding:
         return "; ".join(parts)
 
 
+_NAMED_MESH = re.compile(r"^mesh\[([^\]]*)\]\s*,\s*\[(.*)\]\s*$", re.S)
+_AXIS = re.compile(r"'([^']*)'\s*=\s*(\d+)")
+
+
+def _named_mesh(body: str, rank: int) -> Sharding | None:
+    """XLA's newer spelling, each dimension naming the mesh axes it is split over:
+    `mesh['data'=2,'model'=2], [{'data'}, {}]`."""
+    m = _NAMED_MESH.match(body)
+    if m is None:
+        return None
+    axes = [(name, int(size)) for name, size in _AXIS.findall(m.group(1))]
+    per_dim = [[a.strip().strip("'") for a in group.split(",") if a.strip()]
+               for group in re.findall(r"\{([^}]*)\}", m.group(2))]
+    per_dim += [[] for _ in range(rank - len(per_dim))]
+    if len(per_dim) != rank:
+        raise NotSupportedError(f"not supported: sharding {{{body}}} for a rank-{rank} array")
+    names = [a for a, _ in axes]
+    sizes = dict(axes)
+    unknown = [a for used in per_dim for a in used if a not in sizes]
+    if unknown:
+        raise NotSupportedError(f"not supported: sharding {{{body}}}: no mesh axis {unknown[0]!r}")
+    tiles = tuple(int(np.prod([sizes[a] for a in used])) if used else 1 for used in per_dim)
+    coords: dict[int, tuple[int, ...]] = {}
+    for device, position in enumerate(np.ndindex(*[size for _, size in axes])):
+        at = dict(zip(names, position))
+        tile = []
+        for used in per_dim:  # mixed radix over the dimension's axes, the first most significant
+            index = 0
+            for a in used:
+                index = index * sizes[a] + at[a]
+            tile.append(index)
+        coords[device] = tuple(tile)
+    return Sharding.from_devices(tiles, coords)
+
+
 def parse_sharding(text: str, dims: tuple[int, ...], devices: int) -> Sharding:
     """One array's sharding from XLA's text (see the module docstring)."""
     body = text.strip()
     if body.startswith("{") and body.endswith("}"):
         body = body[1:-1].strip()
+    if re.match(r"^mesh\[[^\]]*\]\s*,\s*replicated$", body):  # `{mesh[...], replicated}`
+        return Sharding.replicated(len(dims), devices)
+    named = _named_mesh(body, len(dims))
+    if named is not None:
+        return named
     if body in ("replicated", "") or body.startswith("maximal"):
         if body.startswith("maximal"):
             raise NotSupportedError(f"not supported: sharding {{{body}}} (one device holds the array)")
@@ -133,4 +174,7 @@ def parse_sharding(text: str, dims: tuple[int, ...], devices: int) -> Sharding:
 def device_count_of(text: str) -> int:
     """How many devices a sharding's text spans (1 for {replicated})."""
     m = _TILED.search(text)
-    return int(np.prod([int(v) for v in m.group(1).split(",")])) if m else 1
+    if m:
+        return int(np.prod([int(v) for v in m.group(1).split(",")]))
+    mesh = re.search(r"mesh\[([^\]]*)\]", text)
+    return int(np.prod([int(size) for _, size in _AXIS.findall(mesh.group(1))])) if mesh else 1

@@ -3,6 +3,7 @@
     c = hloscope.xla.load("dump_dir")       # a Compilation: explore(c), c.save_html(...), c.dump(...)
     c = hloscope.xla.capture(f, x, w)       # XLA compiling f(x, w) through JAX, dumped and loaded
     cmp = hloscope.xla.compare(f, x, w)     # the same module through XLA and hloscope, side by side
+    hloscope.xla.compare_partitioning(c)    # a sharded program: XLA's SPMD partitioner next to hloscope's
 
 What `--xla_dump_to=DIR --xla_dump_hlo_pass_re=.*` writes (XLA:CPU and XLA:GPU), as the same
 record a hloscope compile makes: the module before optimizations (c.input_module), one step per
@@ -21,5 +22,7 @@ from .compare import Comparison, compare
 from .dump_record import load
 from .errors import XlaDumpError
 from .memory_plan import XlaMemoryPlan
+from .partition_compare import PartitionComparison, compare_partitioning
 
-__all__ = ["Comparison", "XlaCaptureError", "XlaDumpError", "XlaMemoryPlan", "capture", "compare", "load"]
+__all__ = ["Comparison", "PartitionComparison", "XlaCaptureError", "XlaDumpError", "XlaMemoryPlan", "capture", "compare",
+           "compare_partitioning", "load"]
