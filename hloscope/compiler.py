@@ -22,6 +22,7 @@ record the explorer, the HTML page and `hloscope dump` read.
 from __future__ import annotations
 
 import functools
+import re
 import warnings
 from typing import Any, Callable
 
@@ -58,6 +59,38 @@ def target(name: str) -> Target:
     if name not in TARGET_NAMES:
         raise NotSupportedError(f"not supported: backend {name!r} (available: {', '.join(map(repr, TARGET_NAMES))})")
     return targets()[name]
+
+
+_SHARDED: Callable[..., Any] | None = None  # hloscope.sharded.compile_sharded, registered by it (a layer above)
+_DEVICES = re.compile(r"(?:num_partitions|replica_count)=(?:[2-9]|\d\d)")
+
+
+def use_sharded(compile_sharded: Callable[..., Any]) -> None:
+    global _SHARDED
+    _SHARDED = compile_sharded
+
+
+def _for_several_devices(source: Any, backend: str) -> HloModule | None:
+    """The module, when it is written for several devices and meets at collectives (CPU only)."""
+    if backend != "cpu":
+        return None
+    if isinstance(source, str):
+        if not _DEVICES.search(source[:4000]):
+            return None
+        from .stablehlo import parse_hlo
+
+        source = parse_hlo(source)
+    if not isinstance(source, HloModule):
+        return None
+    from .evaluator.mesh import device_count
+    from .ir.opcodes import OPCODES
+
+    replicas, partitions = device_count(source)
+    if replicas * partitions <= 1:
+        return None
+    meets = any(i.opcode in ("partition-id", "replica-id") or getattr(OPCODES.get(i.opcode), "kind", "") == "collective"
+                for _, i in source.all_instructions())
+    return source if meets else None
 
 
 def program_source(program: Any, args: tuple) -> Source | HloModule | str:
@@ -99,13 +132,19 @@ def compile_table(c: Compilation) -> list[Stage]:
     return [*table, *shared, *rows]
 
 
-def compile(program: Any, *args: Any, backend: str = "cpu", pipeline: Any = "default", **options: Any) -> Executable:
+def compile(program: Any, *args: Any, backend: str = "cpu", pipeline: Any = "default", **options: Any) -> Any:
     """Compile a program to native code (cpu) or PTX (gpu): an HLO module, HLO or StableHLO
     text, or a function with its example arguments (`compile(f, x, w)`: a JAX function is
-    lowered by JAX, any other is traced by hloscope). Options: hloscope.backend.cpu.options,
+    lowered by JAX, any other is traced by hloscope). A module for several devices (a
+    partitioned one) gives a ShardedExecutable: `exe.run_sharded(shards)` runs every device
+    (hloscope.sharded). Options: hloscope.backend.cpu.options,
     hloscope.backend.gpu.options; `pipeline` is a pipeline name, or pass and pipeline names
     in order ("algsimp,dce,fusion" or a list)."""
-    c = new_compilation(program_source(program, args), backend, pipeline, **options)
+    source = program_source(program, args)
+    sharded = _for_several_devices(source, backend)
+    if sharded is not None and _SHARDED is not None:  # a partitioned program: every device, natively
+        return _SHARDED(sharded, pipeline=pipeline, **options)
+    c = new_compilation(source, backend, pipeline, **options)
     run_stages(c, compile_table(c))
     exe = c.executable
     assert exe is not None, "the load stage makes the executable"

@@ -1,6 +1,6 @@
 """A partitioned program compiled for the CPU and run as N devices.
 
-    exe = hloscope.compile_sharded(per_device_module)     # native code for each stretch between collectives
+    exe = hloscope.compile(per_device_module)             # (or compile_sharded): each stretch between collectives
     outputs = exe.run_sharded(shards)                     # one argument tuple per device -> N results
 
 The CPU backend runs one device and refuses a collective, so the program is cut at its
@@ -21,6 +21,7 @@ import numpy as np
 
 from .compilation.executable import Executable
 from .compiler import compile as compile_module
+from .compiler import use_sharded
 from .errors import EvaluationError, HloscopeError
 from .evaluator.core import Evaluator
 from .evaluator.mesh import Device, Rendezvous, device_count
@@ -208,3 +209,5 @@ def _segment(module: HloModule, body: list[Instruction], inputs: list[str], outp
     executable = compile_module(parse_hlo(text), **options)
     return Segment(inputs, outputs, executable)
 
+
+use_sharded(compile_sharded)  # hloscope.compile of a partitioned module comes here

@@ -46,6 +46,14 @@ def memory_link(bandwidth: float) -> Interconnect:
     return Interconnect("this machine's memory (the simulation)", bandwidth, 1e-6)
 
 
+def simulation_link() -> Interconnect:
+    """memory_link at this CPU's write bandwidth (measured once per machine, then cached)."""
+    from .roofline import cpu_peaks
+
+    peaks = cpu_peaks()
+    return memory_link(peaks.write_bandwidth or peaks.bandwidth)
+
+
 @dataclass(frozen=True)
 class CollectiveCost:
     instruction: str

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from ..cost.collectives import LINKS, CollectiveCost, Interconnect, collective_cost
+from ..cost.collectives import LINKS, CollectiveCost, Interconnect, collective_cost, simulation_link
 from ..evaluator.mesh import Device, Rendezvous, device_count
 from ..ir.module import HloModule
 from ..ir.opcodes import OPCODES
@@ -80,7 +80,8 @@ def mesh_view(per_device: HloModule, before: HloModule | None = None, log=None,
             local = sharding.local_dims(inst.shape.dims) if sharding is not None else inst.shape.dims
             arrays.append((inst.name, inst.shape.short(), f"{inst.shape.dtype}[{','.join(map(str, local))}]",
                            sharding))
-    return MeshView(per_device, count, rows, arrays, links if links is not None else tuple(LINKS.values()))
+    return MeshView(per_device, count, rows, arrays,
+                    links if links is not None else (*LINKS.values(), simulation_link()))
 
 
 def _device_box(device: int, colour: str | None, label: str = "") -> str:
@@ -113,7 +114,8 @@ def mesh_html(view: MeshView) -> str:
         arrays = ("<h4>arrays: the tile each device holds</h4><table class='hs-table'><thead><tr><th>parameter</th>"
                   "<th>global</th><th>per device</th><th>sharding</th><th>tile per device</th></tr></thead><tbody>"
                   + rows + "</tbody></table>")
-    link_heads = "".join(f"<th>{html.escape(link.name.split(' (')[0])}</th>" for link in view.links)
+    link_heads = "".join(f"<th title='{html.escape(link.describe())}'>{html.escape(link.name.split(' (')[0])}</th>"
+                         for link in view.links)
     rows = []
     for row in view.collectives:
         times = "".join(f"<td>{row.cost.seconds(link) * 1e6:,.1f} us</td>" for link in view.links)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import hloscope
-from hloscope.errors import EvaluationError, HloscopeError, NotSupportedError
+from hloscope.errors import EvaluationError, HloscopeError
 
 HERE = Path(__file__).resolve().parent
 MANIFEST = json.loads((HERE / "manifest.json").read_text())
@@ -68,5 +68,5 @@ def test_mistakes_are_said():
         exe.run_sharded(bad)
     with pytest.raises(HloscopeError, match=r"exe.run_sharded\(shards\)"):
         exe(*_shards("mlp_2x2")[0])
-    with pytest.raises(NotSupportedError, match=r"compile_sharded\(module\)"):
-        hloscope.compile(module, cache=False)
+    as_compiled = hloscope.compile(module, cache=False)  # a partitioned module: the sharded executable
+    _assert_jaxs_shards("mlp_2x2", as_compiled.run_sharded(_shards("mlp_2x2")))
