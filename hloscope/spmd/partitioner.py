@@ -15,14 +15,16 @@ each instruction decides two things, as the textbook explanation of GSPMD goes:
    - a dot whose contracted dimension is split the same way on both sides gives each device a
      partial sum over its slice: an **all-reduce** over the devices holding the other slices;
    - a reduce over a split dimension is the same: a local reduce, then an all-reduce;
+   - an embedding lookup (gather) keeps its ids' split batch and its table's split hidden
+     dimension, with no communication; a table split along the rows the ids pick is gathered;
    - operands split differently are made alike first: a replicated operand is **sliced** to
      the tile (a dynamic-slice at the device's offset, no communication); a split one that
      must be whole is **all-gathered**;
    - the result is resharded to the sharding the module's output asks for.
 
 Only the ENTRY is partitioned; the computations it calls (reducers) are scalar and run as
-they are. What it does not partition (a dimension split unevenly, a reshape that moves a
-split dimension, control flow) is named.
+they are. What it does not partition (a dimension split unevenly, control flow, sort) is
+named; a reshape that moves a split dimension gathers it first.
 """
 
 from __future__ import annotations
@@ -180,7 +182,7 @@ class _Writer:
         if row is not None and row.elementwise:
             return self.elementwise(inst, operands)
         handler = {"broadcast": self.broadcast, "transpose": self.transpose, "reshape": self.reshape,
-                   "dot": self.dot, "reduce": self.reduce}.get(op)
+                   "dot": self.dot, "reduce": self.reduce, "gather": self.gather}.get(op)
         if handler is None:
             raise NotSupportedError(f"not supported by the spmd-partitioner: {op} (instruction {inst.name})")
         return handler(inst, operands)
@@ -359,6 +361,50 @@ class _Writer:
         reason = (f"{inst.name} reduces dimension {split}, which is split: each device reduced its tile, so "
                   f"all-reduce over {_groups_text(groups)} with {inst.attr('to_apply')}")
         return self.all_reduce(result, groups, reason, reducer=str(inst.attr("to_apply")))
+
+    def gather(self, inst: Instruction, operands: list[Local]) -> Local:
+        """An embedding lookup, `table[ids]`: the ids' split batch dimensions and the table's
+        split slice dimensions (a row's hidden units) carry over to the result, with no
+        communication. A table split along the rows the ids index is gathered whole first."""
+        table, ids = operands
+        assert isinstance(table.sharding, Sharding) and isinstance(ids.sharding, Sharding)
+        offset_dims, collapsed = _dims(inst, "offset_dims"), _dims(inst, "collapsed_slice_dims")
+        indexed, vector = _dims(inst, "start_index_map"), int(inst.attr("index_vector_dim") or 0)
+        sizes = _dims(inst, "slice_sizes")
+        table_dims = _array(table.shape).dims
+        whole_slices = [d for d in range(len(table_dims)) if d not in indexed and sizes[d] == table_dims[d]]
+        if any(table.sharding.tiles[d] > 1 for d in range(len(table_dims)) if d not in whole_slices):
+            table = self.reshard_value(table, table.sharding.without(set(range(len(table_dims))) - set(whole_slices)),
+                                       f"the table of {inst.name}, split along the rows its ids pick")
+        ids_rank = len(_array(ids.shape).dims)
+        if vector < ids_rank and ids.sharding.tiles[vector] > 1:
+            ids = self.reshard_value(ids, ids.sharding.without({vector}), f"the ids of {inst.name} (each id whole)")
+        ts, js = table.sharding, ids.sharding
+        assert isinstance(ts, Sharding) and isinstance(js, Sharding)
+        batch = [d for d in range(ids_rank) if d != vector]  # the ids' dimensions, in the result's order
+        kept = [d for d in range(len(table_dims)) if d not in collapsed]  # the table's, in offset_dims' order
+        rank = len(_array(inst.shape).dims)
+        batch_out = [d for d in range(rank) if d not in offset_dims]
+        tiles, coords = [1] * rank, {k: [0] * rank for k in range(self.devices)}
+        for out_dim, d in zip(batch_out, batch):
+            tiles[out_dim] = js.tiles[d]
+            for k in coords:
+                coords[k][out_dim] = js.coords[k][d]
+        for out_dim, d in zip(offset_dims, kept):
+            tiles[out_dim] = ts.tiles[d]
+            for k in coords:
+                coords[k][out_dim] = ts.coords[k][d]
+        frozen = {k: tuple(c) for k, c in coords.items()}
+        if not _covers(tuple(tiles), frozen):  # ids and table split over the same devices
+            table = self.reshard_value(table, ts.without(set(range(len(table_dims)))),
+                                       f"the table of {inst.name}, split over the same devices as its ids")
+            return self.gather(inst, [table, ids])
+        out = Sharding.from_devices(tuple(tiles), frozen)
+        local_sizes = [sizes[d] // ts.tiles[d] if d in whole_slices else sizes[d] for d in range(len(table_dims))]
+        attrs = [f"{k}={format_value(k, v)}" for k, v in inst.attrs.items() if k not in ("sharding", "slice_sizes")]
+        attrs.append("slice_sizes={" + ",".join(map(str, local_sizes)) + "}")
+        self.log.add("sharding", inst.name, f"gather: from its ids and its table, {_describe(out)}")
+        return self.local(inst, [table, ids], out, attrs)
 
     # ---- collectives and reshards ----
     def all_reduce(self, value: Local, groups: list[tuple[int, ...]], reason: str, reducer: str | None = None) -> Local:

@@ -89,3 +89,26 @@ lt {
 """
     with pytest.raises(NotSupportedError, match=r"spmd-partitioner: sort"):
         hloscope.spmd.partition(hloscope.parse_hlo(text))
+
+
+def _embedding(table, ids, w):
+    return np.tanh(table[ids] @ w)
+
+
+@pytest.mark.parametrize("params, communication", [
+    ({"ids": ("data",)}, {"all-gather"}),  # only to give the output back whole
+    ({"table": (None, "model"), "w": ("model", None)}, {"all-reduce"}),  # hidden units split: partial sums
+    ({"table": ("model", None)}, {"all-gather"}),  # rows split: the table is gathered
+    ({"ids": ("data",), "table": (None, "model")}, {"all-reduce", "all-gather"}),
+])
+def test_an_embedding_lookup_on_a_mesh(params, communication):
+    rng = np.random.default_rng(0)
+    args = (rng.standard_normal((16, 8)).astype(np.float32), np.array([1, 3, 5, 7, 0, 2, 4, 15], np.int32),
+            rng.standard_normal((8, 4)).astype(np.float32))
+    module = hloscope.jit(_embedding).lower(*args)
+    sharded = hloscope.spmd.shard(module, {"data": 2, "model": 2}, params, output=())
+    per_device, log = hloscope.spmd.partition(sharded)
+    want = hloscope.evaluate(module, *args)
+    for got in hloscope.evaluate(per_device, hloscope.spmd.shards_of(sharded, args)):
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+    assert {e.action for e in log.entries if e.action in ("all-reduce", "all-gather")} == communication
