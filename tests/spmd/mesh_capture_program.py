@@ -61,6 +61,13 @@ for name, (fn, args) in programs.items():
         for out, value in zip(outputs, mine):
             want = np.asarray(next(s.data for s in out.addressable_shards if s.device == device))
             errors.append(float(np.max(np.abs(np.asarray(value, np.float64) - want))))
+    from hloscope.jupyter.panels import MeshPanel, is_mesh_program
+
+    panel = MeshPanel()
+    panel.update(record)
+    shown = panel.html.value
+    report[name + "_tab"] = {"applies": is_mesh_program(record), "same": "the same collectives" in shown,
+                             "mesh": "mesh: 4 devices" in shown}
     report[name] = {"differences": comparison.differences(), "counts": len(comparison.counts),
                     "partitions": str(per_device.attrs.get("num_partitions")), "max_error": max(errors)}
 print(json.dumps(report))

@@ -1,7 +1,8 @@
 """From JAX on a forced host mesh (4 CPU devices, in a process of its own): XLA's capture of a
 2x2-mesh MLP and of a data-parallel step (hloscope.xla.capture), XLA's SPMD partitioner next to
-hloscope's (hloscope.xla.compare_partitioning: the same collectives over the same groups), and
-XLA's optimized per-device program run natively on 4 simulated devices to JAX's shards."""
+hloscope's (hloscope.xla.compare_partitioning: the same collectives over the same groups, and
+the explorer's mesh tab on XLA's record says so), and XLA's optimized per-device program run
+natively on 4 simulated devices to JAX's shards."""
 
 from __future__ import annotations
 
@@ -34,3 +35,8 @@ def test_hloscope_partitions_as_xla_and_runs_xlas_program_to_jaxs_shards(report,
     assert result["partitions"] == "4"
     assert result["counts"] >= 1 and result["differences"] == []
     assert result["max_error"] < 1e-5
+
+
+@pytest.mark.parametrize("name", ["mlp_2x2", "dp_step"])
+def test_the_mesh_tab_of_xlas_record_compares_the_partitioners(report, name):
+    assert report[name + "_tab"] == {"applies": True, "same": True, "mesh": True}

@@ -2,7 +2,9 @@
 or replica_count above 1): each collective's groups drawn on the devices, its bytes and its
 modelled time on real links. For a module whose parameters carry shardings (before
 partitioning): hloscope's own partition of it, with each parameter's tiles and the reason for
-every collective. Shown where it applies."""
+every collective. For XLA's own record of a sharded program (hloscope.xla.capture or load):
+XLA's partitioned program, and its collectives next to hloscope's partition of the same
+module. Shown where it applies."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ _MESH_TEXT = re.compile(r"num_partitions=[2-9]|num_partitions=\d\d|replica_count
 def is_mesh_program(report) -> bool:
     """Whether `report` compiles a program for several devices, or one annotated with shardings
     (looked up without parsing when the record has no module yet)."""
-    module = report.input_module
+    module = report.optimized_module if str(report.target).startswith("xla") else report.input_module
     if module is None:
         source_module = getattr(report.source, "module", None)
         text = getattr(report.source, "text", None)
@@ -49,6 +51,9 @@ class MeshPanel(Panel):
         self._shown = None
 
     def update(self, report) -> None:
+        if str(report.target).startswith("xla"):  # XLA's own record: its partitioned program, next to hloscope's
+            self._show_xla(report)
+            return
         module = report.input_module
         if module is None or module is self._shown:
             return
@@ -66,3 +71,18 @@ class MeshPanel(Panel):
                                + mesh_view(per_device, before=module, log=log)._repr_html_())
         except HloscopeError as e:
             self.html.value = f"<div class='hloscope'><p>no mesh view: {html.escape(str(e))}</p></div>"
+
+    def _show_xla(self, report) -> None:
+        module = report.optimized_module
+        if module is None or module is self._shown:
+            return
+        self._shown = module
+        from ...xla.partition_compare import compare_partitioning  # the XLA lens sits above the panels' parts
+
+        parts = [mesh_view(module)._repr_html_()]
+        try:
+            parts.append(compare_partitioning(report)._repr_html_())
+        except HloscopeError as e:
+            parts.append(f"<div class='hloscope'><p>not compared with hloscope's partitioner: {html.escape(str(e))}"
+                         "</p></div>")
+        self.html.value = "".join(parts)
