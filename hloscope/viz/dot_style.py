@@ -6,6 +6,9 @@ place; the same colours are used by the CSS highlight classes of the HTML export
 
 from __future__ import annotations
 
+from ..errors import HloscopeError
+from ..ir.shape import ArrayShape
+
 from ..ir.opcodes import OPCODES
 
 # Fill colour per opcode family (OpInfo.kind), chosen to read well in light mode.
@@ -79,7 +82,27 @@ def node_label(inst) -> str:
         lines[0] = f"broadcast of {inst.operands[0]}"
     if calls and inst.opcode != "fusion":
         lines.append(f"calls {calls}")
+    per_device = _per_device_shape(inst)
+    if per_device:
+        lines.insert(2, per_device)
     return "\n".join(lines)
+
+
+def _per_device_shape(inst) -> str:
+    """`per device f32[4,16]` for an array with a tiled sharding (the global shape is above it)."""
+    text = inst.attrs.get("sharding")
+    if text is None or not isinstance(inst.shape, ArrayShape):
+        return ""
+    from ..spmd.sharding import device_count_of, parse_sharding
+
+    try:
+        sharding = parse_sharding(str(text), inst.shape.dims, max(device_count_of(str(text)), 1))
+        if sharding.is_replicated:
+            return ""
+        local = sharding.local_dims(inst.shape.dims)
+    except HloscopeError:  # a sharding the partitioner does not read: the graph shows it as it is
+        return ""
+    return f"per device {inst.shape.dtype}[{','.join(map(str, local))}]"
 
 
 def node_fill(inst) -> str:

@@ -39,3 +39,14 @@ def test_every_collective_of_xlas_shard_map_program_has_its_cost():
         row = by_op[op]
         assert row.cost.sent == int(factor * row.cost.payload), op
     assert by_op["collective-permute"].groups == [(0, 1), (1, 2), (2, 3), (3, 0)]
+
+
+def test_the_graph_shows_global_and_per_device_shapes_of_sharded_values():
+    from hloscope.viz.dot_style import node_label
+
+    module = hloscope.parse_hlo((HERE / "mlp_2x2.gspmd.pre.hlo").read_text())
+    labels = {p.name: node_label(p) for p in module.entry_computation.parameters}
+    assert "f32[8,16]\nper device f32[4,16]" in labels["xs_0_.1"]
+    assert "per device f32[16,16]" in labels["xs_1_.1"]
+    per_device, _ = hloscope.spmd.partition(module)  # after partitioning: shapes are the device's own
+    assert all("per device" not in node_label(i) for i in per_device.entry_computation.instructions)
