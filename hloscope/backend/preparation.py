@@ -5,6 +5,8 @@ its passes (a target may add its own after the pipeline: Target.lowering_passes)
     layout-normalization    one layout, row-major, for every array (passes/layout_normalization.py)
     batchnorm_expander      batch-norm-training/-inference/-grad as reduces and arithmetic,
                             which no emitter lowers (passes/batchnorm_expander.py)
+    sharding-remover        custom-calls that only annotate a sharding (JAX's, for a mesh)
+                            dropped: one device has no partitioner (passes/sharding_remover.py)
 
 XLA expands batch norms early in both its CPU and GPU pipelines, before simplification
 (BatchNormExpander), so the pipeline after it simplifies and fuses the arithmetic as XLA's
@@ -16,9 +18,10 @@ from __future__ import annotations
 from ..passes.batchnorm_expander import BatchNormExpander
 from ..passes.layout_normalization import LayoutNormalization
 from ..passes.pipeline import Pipeline
+from ..passes.sharding_remover import ShardingRemover
 
 NAME = "codegen-preparation"
 
 
 def codegen_preparation() -> Pipeline:
-    return Pipeline(NAME, [LayoutNormalization(), BatchNormExpander()])
+    return Pipeline(NAME, [LayoutNormalization(), BatchNormExpander(), ShardingRemover()])

@@ -24,3 +24,13 @@ def refusal(inst: Instruction, target: str = "") -> str:
     on = f" on {target}" if target else ""
     return (f'not supported{on}: custom-call target "{inst.attr("custom_call_target")}" '
             f'(instruction {inst.name}); hloscope understands: {", ".join(UNDERSTOOD_TARGETS)}')
+
+
+# Custom-calls that only mark a value's sharding (JAX's with_sharding_constraint, Shardy's result
+# marks): the identity on one device (passes/sharding_remover.py drops them before code generation).
+SHARDING_ANNOTATIONS = frozenset({"Sharding", "xla.sdy.FuncResultSharding", "xla.sdy.Sharding"})
+
+
+def is_sharding_annotation(inst: Instruction) -> bool:
+    return (inst.opcode == "custom-call" and inst.attr("custom_call_target") in SHARDING_ANNOTATIONS
+            and len(inst.operands) == 1)

@@ -11,6 +11,7 @@
     layout-normalization     LayoutNormalization (the code generators run it before any pipeline)
     multi_output_fusion      MultiOutputFusion
     reshape-mover            ReshapeMover
+    sharding-remover         ShardingRemover (the code generators run it before any pipeline)
     tuple-simplifier         TupleSimplifier
 
 The names are the `name`s the passes carry, XLA's spelling. XLA mixes `-` and `_`, so a
@@ -33,6 +34,7 @@ from .layout_normalization import LayoutNormalization
 from .pipeline import HloPass
 from .reshape_mover import ReshapeMover
 from .scheduler import MemoryScheduler
+from .sharding_remover import ShardingRemover
 from .tuple_simplifier import TupleSimplifier
 
 _PASSES: tuple[type[HloPass], ...] = (
@@ -47,6 +49,7 @@ _PASSES: tuple[type[HloPass], ...] = (
     MemoryScheduler,
     MultiOutputFusion,
     ReshapeMover,
+    ShardingRemover,
     TupleSimplifier,
 )
 

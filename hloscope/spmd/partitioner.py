@@ -36,6 +36,7 @@ import numpy as np
 
 from ..errors import NotSupportedError
 from ..ir import parse_hlo
+from ..ir.custom_calls import is_sharding_annotation
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
 from ..ir.opcodes import OPCODES
@@ -178,6 +179,13 @@ class _Writer:
             name = self.emit("get-tuple-element", "", (), [whole.name], [f"index={index}"], hint=inst.name,
                              shape_text=self.local_shape_text(element))
             return Local(name, inst.shape, sharding)
+        if is_sharding_annotation(inst):  # a mark for the partitioner: the value, resharded as it asks
+            text = inst.attrs.get("sharding")
+            value = operands[0]
+            if text is not None:
+                value = self.reshard_value(value, self.sharding_of(str(text), inst.shape), f"{inst.name}'s sharding")
+            self.log.add("sharding", inst.name, f"custom-call {inst.attr('custom_call_target')}: its operand's")
+            return value
         row = OPCODES.get(op)
         if row is not None and row.elementwise:
             return self.elementwise(inst, operands)

@@ -118,7 +118,7 @@ def test_the_gpus_kernels_on_the_emulator_match_the_evaluator(op, dims, fi, dtyp
 def test_both_targets_run_it_before_any_pipeline():
     for target in (CPU, GPU):
         required = target.required_passes()
-        assert required is not None and required.pass_names() == ["layout-normalization", "batchnorm_expander"]
+        assert required is not None and required.pass_names()[:2] == ["layout-normalization", "batchnorm_expander"]
 
 
 @pytest.mark.parametrize("pipeline", ["none", "default"])

@@ -1,5 +1,5 @@
 """hloscope's own SPMD partitioner (hloscope/spmd) on the programs JAX partitioned over 4 host
-devices: given the pre-partition module (JAX's lowering with GSPMD shardings), it writes the
+devices: given the pre-partition module (JAX's lowering, with Shardy's marks or GSPMD's), it writes the
 per-device program, which the simulated devices run to JAX's own shards; where XLA's
 partitioner inserted all-reduces, it inserts the same ones over the same groups, each with
 its reason."""
@@ -30,9 +30,10 @@ def _flat(value) -> list[np.ndarray]:
     return [a for v in value for a in _flat(v)] if isinstance(value, tuple) else [np.asarray(value)]
 
 
+@pytest.mark.parametrize("lowering", ["pre", "gspmd.pre"])  # JAX's default (Shardy marks) and GSPMD's
 @pytest.mark.parametrize("name", JIT_PROGRAMS)
-def test_hloscopes_partition_runs_to_jaxs_shards(name):
-    module = hloscope.parse_hlo((HERE / f"{name}.gspmd.pre.hlo").read_text())
+def test_hloscopes_partition_runs_to_jaxs_shards(name, lowering):
+    module = hloscope.parse_hlo((HERE / f"{name}.{lowering}.hlo").read_text())
     per_device, log = hloscope.spmd.partition(module)
     per_device.verify()
     assert per_device.attrs.get("num_partitions") is not None
@@ -112,3 +113,16 @@ def test_an_embedding_lookup_on_a_mesh(params, communication):
     for got in hloscope.evaluate(per_device, hloscope.spmd.shards_of(sharded, args)):
         np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
     assert {e.action for e in log.entries if e.action in ("all-reduce", "all-gather")} == communication
+
+
+@pytest.mark.parametrize("name", JIT_PROGRAMS)
+def test_jaxs_pre_partition_module_runs_on_one_device(name):
+    """Shardy's marks (custom-call xla.sdy.FuncResultSharding) compute nothing on one device:
+    the evaluator passes the value through, and sharding-remover drops them before code generation."""
+    module = hloscope.parse_hlo((HERE / f"{name}.pre.hlo").read_text())
+    data = np.load(HERE / f"{name}.npz")
+    args, want = _numbered(data, "arg"), _numbered(data, "out")
+    specs = MANIFEST["cases"][name]["outputs"]
+    for got in (hloscope.evaluate(module, *args), hloscope.compile(module, cache=False)(*args)):
+        for i, (g, w, spec) in enumerate(zip(_flat(got), want, specs)):
+            np.testing.assert_allclose(g, w, rtol=spec["rtol"], atol=spec["atol"], err_msg=f"{name} out{i}")
