@@ -35,6 +35,7 @@ from .capture import capture_run, dynamic_args, import_jax
 from .fusion_groups import SourceMap, fusion_groups
 from .fusion_match import STATUSES, DecisionIndex, FusionMatch, match_fusions
 from .memory_compare import MemorySide, hloscope_memory, xla_memory
+from .partition_compare import compare_partitioning
 from .stage_roles import StageRow, align
 
 TIME_BUDGET = 0.3  # seconds of runs per compiler (the median of those runs is reported)
@@ -54,6 +55,7 @@ class Comparison:
     outputs: str = ""  # whether both executables' outputs agree, in words ("" if not run)
     problems: list[str] = field(default_factory=list)
     executable: Any = field(default=None, repr=False)  # hloscope's, so explore(comparison) can run it
+    partitioning: Any = None  # a sharded program: XLA's SPMD partitioner next to hloscope's (partition_compare)
 
     def _hloscope_explore_(self, *args, run: bool = True, **options):
         """hloscope.explore(comparison): hloscope's executable (else XLA's record), with the "vs XLA" tab."""
@@ -155,6 +157,11 @@ def _compare(xla: Compilation, xla_run: Callable[[], Any] | None, leaves: list[n
     comparison = Comparison(xla, ours, align(xla.records, ours.records if ours else []), fusions,
                             xla_memory(xla), hloscope_memory(ours) if ours else MemorySide(), problems=problems,
                             executable=exe)
+    if any(r.name == "spmd-partitioning" for r in xla.records):  # XLA split it over several devices
+        try:
+            comparison.partitioning = compare_partitioning(xla)
+        except HloscopeError as e:
+            problems.append(f"the partitioning: {e}")
     inputs = _inputs(module, leaves, problems)
     same_inputs = leaves is None or inputs is leaves  # else the captured run's arguments differ
     _run_both(comparison, xla_run if same_inputs else None, exe, inputs, time_budget)

@@ -82,7 +82,8 @@ def html(c: Comparison) -> str:
             f"{_html_table(SUMMARY_HEAD, summary_rows(c), 'hs-vs-summary')}"
             f"<h4>Pipelines by role</h4>{_html_table(STAGE_HEAD, stage_rows(c), 'hs-vs-stages')}"
             f"<h4>Fusions, matched by the operations they cover</h4>"
-            f"{_html_table(FUSION_HEAD, c.fusion_rows(), 'hs-vs-fusions')}</div>")
+            f"{_html_table(FUSION_HEAD, c.fusion_rows(), 'hs-vs-fusions')}"
+            + (c.partitioning._repr_html_() if c.partitioning is not None else "") + "</div>")
 
 
 # ---- text ----

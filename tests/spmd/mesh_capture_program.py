@@ -68,6 +68,8 @@ for name, (fn, args) in programs.items():
     shown = panel.html.value
     report[name + "_tab"] = {"applies": is_mesh_program(record), "same": "the same collectives" in shown,
                              "mesh": "mesh: 4 devices" in shown}
+    versus = hloscope.xla.compare(fn, *args)  # the "vs XLA" tab of the same program
+    report[name + "_vs_xla"] = versus.partitioning is not None and "partitioned by hloscope and by XLA" in versus.html()
     report[name] = {"differences": comparison.differences(), "counts": len(comparison.counts),
                     "partitions": str(per_device.attrs.get("num_partitions")), "max_error": max(errors)}
 print(json.dumps(report))

@@ -40,3 +40,8 @@ def test_hloscope_partitions_as_xla_and_runs_xlas_program_to_jaxs_shards(report,
 @pytest.mark.parametrize("name", ["mlp_2x2", "dp_step"])
 def test_the_mesh_tab_of_xlas_record_compares_the_partitioners(report, name):
     assert report[name + "_tab"] == {"applies": True, "same": True, "mesh": True}
+
+
+@pytest.mark.parametrize("name", ["mlp_2x2", "dp_step"])
+def test_the_vs_xla_view_of_a_sharded_program_compares_the_partitioners(report, name):
+    assert report[name + "_vs_xla"] is True
