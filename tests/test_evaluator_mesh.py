@@ -106,3 +106,15 @@ def test_one_device_evaluation_of_a_partitioned_module_points_at_shards():
                      "  ROOT %r = f32[4,2] all-reduce(%x), channel_id=1, replica_groups={{0,1,2,3}}, to_apply=%add")
     with pytest.raises(NotSupportedError, match=r"hloscope.evaluate\(module, shards\)"):
         hloscope.evaluate(module, np.ones((4, 2), np.float32))
+
+
+def test_async_all_reduce_meets_at_its_start_natively_too():
+    module = _module("  %x = f32[4,2] parameter(0)\n"
+                     "  %s = f32[4,2] all-reduce-start(%x), channel_id=1, replica_groups={{0,1},{2,3}}, "
+                     "use_global_device_ids=true, to_apply=%add\n"
+                     "  ROOT %d = f32[4,2] all-reduce-done(%s)")
+    shards = _shards()
+    for outputs in (hloscope.evaluate(module, shards), hloscope.compile(module, cache=False).run_sharded(shards)):
+        for d, got in enumerate(outputs):
+            partner = d ^ 1
+            np.testing.assert_allclose(got, shards[d][0] + shards[partner][0], rtol=1e-6)
