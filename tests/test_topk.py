@@ -94,10 +94,10 @@ def test_evaluator_refuses_other_custom_calls_by_name(target):
                                    "hloscope understands: TopK")
 
 
-def test_evaluator_refuses_jax_sharding_constraint_by_name():
+def test_evaluator_passes_a_jax_sharding_constraint_through():
     m = parse_hlo((CASES_DIR / "custom_call_sharding.hlo").read_text())
-    with pytest.raises(NotSupportedError, match='custom-call target "Sharding" \\(instruction sharding_constraint.1\\)'):
-        evaluate(m, np.ones((4, 8), np.float32))
+    x = np.arange(32, dtype=np.float32).reshape(4, 8)
+    np.testing.assert_array_equal(evaluate(m, x), 2 * x + 1)
 
 
 def test_sampling_step_matches_jax():
