@@ -1,0 +1,362 @@
+"""Measure hloscope's HLO parser against the HLO modules in XLA's own parser test suite.
+
+XLA's `xla/hlo/parser/hlo_parser_test.cc` holds many HLO module texts in C++ raw string
+literals: table entries ({"Name", R"(HloModule ...)"} in CreateTestCases() and friends) and
+`TEST_F(HloParserTest, Name) { ... R"(...)" ... }` bodies, some expecting an error.
+
+    python benchmarks/xla_parser_tests.py [--source FILE] [--write] [--json OUT] [--only NAME]
+
+Without --source it reads tests/xla_parser_cases/cases.json (written by --write) if present,
+else /tmp/hlo_parser_test.cc.
+
+Verdicts
+  XLA:      jaxlib's `xla_client.hlo.hlo_module_from_text(text)` (the parser only: an *unverified*
+            module, as ParseAndReturnUnverifiedModule). valid = it parses; its `to_string()` is
+            the reference print. invalid = it raises; its message is recorded.
+  hloscope: valid case handled = `hloscope.parse_hlo(text)`, `module.verify()`, then
+            `module.to_text()` parsed back by jaxlib and printed, equal to jaxlib's print of the
+            original, after the normalization in `normalize()` (exact equality is reported too).
+            invalid case rejected = hloscope raises HloParseError or HloVerifierError (from parse
+            or verify); any other exception is a crash; accepting it is a miss.
+  Each hloscope step runs under signal.alarm(10 s); a case past it is recorded as a hang.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import signal
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CASES_DIR = REPO / "tests" / "xla_parser_cases"
+DEFAULT_SOURCE = Path("/tmp/hlo_parser_test.cc")
+XLA_COMMIT = "be37698a8e3052c97b86146e84f28f30af0b81e3"
+XLA_PATH = "xla/hlo/parser/hlo_parser_test.cc"
+HANG_SECONDS = 10
+
+# --------------------------------------------------------------------------- extraction
+
+_RAW_OPEN = re.compile(r'R"([^()\\\s]{0,16})\(')
+_TEST_HEAD = re.compile(r"\bTEST(?:_F|_P)?\(\s*(\w+)\s*,\s*(\w+)\s*\)")
+_TABLE_HEAD = re.compile(r"std::vector<(\w*TestData)>\s+(\w+)\(\)\s*\{")
+_TABLE_NAME = re.compile(r'^\s*"([A-Za-z0-9_.\-]+)"\s*,\s*$', re.M)
+_SUBSTR = re.compile(r'HasSubstr\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
+_EXPECT_SUBSTR = re.compile(r'ExpectHasSubstr\(\s*[^,]+,\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
+_TEMPLATE_CALL = re.compile(r"(StrFormat|StrReplaceAll|StrCat|Substitute)\s*\(\s*$")
+
+
+def _c_string(lits: str) -> str:
+    """The value of adjacent C string literals ("a" "b"), with the common escapes undone."""
+    out = []
+    for m in re.finditer(r'"((?:[^"\\]|\\.)*)"', lits):
+        out.append(re.sub(r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), m.group(1)))
+    return "".join(out)
+
+
+def _raw_strings(src: str):
+    """(start, end, body) of every raw string literal R"d(...)d" in src, in order."""
+    pos = 0
+    while True:
+        m = _RAW_OPEN.search(src, pos)
+        if not m:
+            return
+        close = ")" + m.group(1) + '"'
+        end = src.find(close, m.end())
+        if end < 0:
+            return
+        yield m.start(), end + len(close), src[m.end():end]
+        pos = end + len(close)
+
+
+def extract(path) -> list[dict]:
+    """Every raw string literal of the C++ file at `path` whose text starts with `HloModule`.
+
+    Each case: name (TEST_F name, or the TestData table entry's name; `#2`, `#3`... for a
+    second module in the same test; `/output` for a NonRoundtripTestData entry's expected print),
+    kind ("table:<function>" or "test:<fixture>"), text, templated (the literal is an argument of
+    StrFormat/StrReplaceAll/StrCat: not the module as parsed), and expects_error /
+    error_substr: what the C++ test asserts (an EXPECT on a failed status, HasSubstr or
+    ExpectHasSubstr in the same TEST body; heuristic and per test, not per module).
+    """
+    src = Path(path).read_text()
+    heads = [(m.start(), "test", m.group(1), m.group(2), m.end()) for m in _TEST_HEAD.finditer(src)]
+    heads += [(m.start(), "table", m.group(1), m.group(2), m.end()) for m in _TABLE_HEAD.finditer(src)]
+    heads.sort()
+    starts = [h[0] for h in heads]
+    cases: list[dict] = []
+    seen: dict[str, int] = {}
+    table_last: dict[tuple[int, str], int] = {}
+    for start, end, body in _raw_strings(src):
+        if not body.lstrip().startswith("HloModule"):
+            continue
+        i = max((k for k, s in enumerate(starts) if s < start), default=-1)
+        if i < 0:
+            continue
+        h_start, h_kind, a, b, h_end = heads[i]
+        h_next = starts[i + 1] if i + 1 < len(starts) else len(src)
+        case = {"text": body, "templated": bool(_TEMPLATE_CALL.search(src[max(0, start - 60):start]))}
+        if h_kind == "table":
+            names = _TABLE_NAME.findall(src, h_end, start)
+            name = names[-1] if names else f"{b}@{start}"
+            case["kind"] = f"table:{b}"
+            if a == "NonRoundtripTestData":
+                key = (h_start, name)
+                table_last[key] = table_last.get(key, 0) + 1
+                if table_last[key] == 2:
+                    name += "/output"
+            case["expects_error"] = False
+            case["error_substr"] = ""
+        else:
+            name = b
+            case["kind"] = f"test:{a}"
+            tbody = src[h_end:h_next]
+            subs = [_c_string(m.group(1)) for m in _SUBSTR.finditer(tbody)]
+            subs += [_c_string(m.group(1)) for m in _EXPECT_SUBSTR.finditer(tbody)]
+            fails = bool(subs) or bool(re.search(r"EXPECT_FALSE\([^;]*\.ok\(\)\)|StatusIs\(|IsOkAndHolds\(\s*false", tbody))
+            fails = fails and not re.search(r"TF_ASSERT_OK|TF_EXPECT_OK|ASSERT_OK|EXPECT_OK\(", tbody) or bool(subs)
+            case["expects_error"] = fails
+            case["error_substr"] = subs[0] if subs else ""
+        n = seen.get(name, 0) + 1
+        seen[name] = n
+        case["name"] = name if n == 1 else f"{name}#{n}"
+        cases.append(case)
+    return [{"name": c["name"], "kind": c["kind"], **{k: v for k, v in c.items() if k not in ("name", "kind")}}
+            for c in cases]
+
+
+# --------------------------------------------------------------------------- XLA's verdict
+
+
+def _xc():
+    from jax._src.lib import xla_client  # private: jaxlib's HLO parser  # pyright: ignore[reportPrivateImportUsage]
+    return xla_client
+
+
+def xla_parse(text: str) -> tuple[bool, str]:
+    """(True, jaxlib's print) or (False, jaxlib's error message)."""
+    try:
+        return True, _xc().hlo.hlo_module_from_text(text).to_string()  # pyright: ignore[reportPrivateImportUsage]
+    except Exception as e:  # noqa: BLE001 - jaxlib raises JaxRuntimeError (or XlaRuntimeError)
+        return False, str(e)
+
+
+def judge_xla(cases: list[dict]) -> None:
+    for c in cases:
+        ok, out = xla_parse(c["text"])
+        c["xla_valid"] = ok
+        c.pop("xla_text", None)
+        c.pop("xla_error", None)
+        c["xla_text" if ok else "xla_error"] = out
+
+
+# --------------------------------------------------------------------------- normalization
+
+_NAME = re.compile(r"%([A-Za-z_][\w.\-]*)")
+
+
+def normalize(text: str) -> str:
+    """jaxlib's print with names made positional: every %name becomes %n<k> by first
+    appearance, the module's name becomes `m`, and the `HloModule` line's name only is dropped.
+    Ids, metadata, attributes, layouts and everything else are compared as printed."""
+    names: dict[str, str] = {}
+
+    def sub(m):
+        return "%" + names.setdefault(m.group(1), f"n{len(names)}")
+
+    lines = text.strip().splitlines()
+    if lines and lines[0].startswith("HloModule "):
+        lines[0] = re.sub(r"^HloModule [^,\s]+", "HloModule m", lines[0])
+    return _NAME.sub(sub, "\n".join(lines))
+
+
+# --------------------------------------------------------------------------- hloscope's verdict
+
+
+class _Hang(Exception):
+    pass
+
+
+def _alarm(_sig, _frm):
+    raise _Hang()
+
+
+def _timed(fn, *args):
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(HANG_SECONDS)
+    try:
+        return fn(*args)
+    finally:
+        signal.alarm(0)
+
+
+def judge_hloscope(c: dict) -> dict:
+    """r: outcome (ok, mismatch, parse_error, verify_error, crash, hang, xla_reparse_error for
+    valid cases; rejected, accepted, crash, hang for invalid ones), msg, exact."""
+    import hloscope
+    known = (hloscope.HloParseError, hloscope.HloVerifierError)
+    step = "parse"
+    try:
+        m = _timed(hloscope.parse_hlo, c["text"])
+        step = "verify"
+        _timed(m.verify)
+        step = "to_text"
+        out = _timed(m.to_text)
+    except _Hang:
+        return {"outcome": "hang", "step": step, "msg": f"> {HANG_SECONDS} s in {step}"}
+    except known as e:
+        if not c["xla_valid"]:
+            return {"outcome": "rejected", "step": step, "msg": _one(e)}
+        return {"outcome": "parse_error" if step == "parse" else "verify_error", "step": step, "msg": _one(e)}
+    except Exception as e:  # noqa: BLE001 - the point: which exceptions escape
+        return {"outcome": "crash", "step": step, "msg": f"{type(e).__name__}: {_one(e)}"}
+    if not c["xla_valid"]:
+        return {"outcome": "accepted", "step": "done", "msg": "hloscope accepted a text XLA rejects"}
+    ok, back = xla_parse(out)
+    if not ok:
+        return {"outcome": "xla_reparse_error", "step": "reparse", "msg": _one(back)}
+    if back == c["xla_text"]:
+        return {"outcome": "ok", "step": "done", "msg": "", "exact": True}
+    if normalize(back) == normalize(c["xla_text"]):
+        return {"outcome": "ok", "step": "done", "msg": "", "exact": False}
+    return {"outcome": "mismatch", "step": "compare", "msg": _first_diff(normalize(c["xla_text"]), normalize(back))}
+
+
+def _one(e) -> str:
+    s = " ".join(str(e).split())
+    return s[:300]
+
+
+def _first_diff(a: str, b: str) -> str:
+    for x, y in zip(a.splitlines(), b.splitlines()):
+        if x != y:
+            return f"xla: {x.strip()[:140]} | hloscope: {y.strip()[:140]}"
+    return f"line counts differ ({len(a.splitlines())} vs {len(b.splitlines())})"
+
+
+_FAMILIES = [
+    ("async wrappers", r"async|-start|-done|-update|execution_thread"),
+    ("sharding", r"sharding|devices=|last_tile|manual|maximal|replicated"),
+    ("names", r"name|duplicate|already|does not exist|unknown (instruction|computation)|undefined"),
+    ("shapes/layouts", r"layout|shape|tile|\bS\(|memory space|dynamic|<=|\bT\(|dimension|element_size|tuple"),
+    ("literals/constants", r"literal|constant|nan|inf|value"),
+    ("attributes", r"attribute|config|metadata|frontend|statistics|origin|schedule|replica|channel|precision|window|dim_labels|aliasing"),
+    ("opcodes", r"opcode|unknown op|not supported|unsupported"),
+]
+
+
+def family(c: dict, r: dict) -> str:
+    if r["outcome"] in ("verify_error",):
+        return "verifier"
+    if r["outcome"] in ("mismatch", "xla_reparse_error"):
+        base = "round-trip"
+    elif r["outcome"] == "accepted":
+        base = "too lenient"
+    else:
+        base = ""
+    hay = (r.get("msg", "") + " " + c.get("xla_error", "")).lower()
+    for fam, pat in _FAMILIES:
+        if re.search(pat, hay):
+            return f"{base}: {fam}" if base else fam
+    return base or "other"
+
+
+# --------------------------------------------------------------------------- driver
+
+
+def load_cases(source: Path | None) -> tuple[list[dict], dict]:
+    if source is None and (CASES_DIR / "cases.json").exists():
+        data = json.loads((CASES_DIR / "cases.json").read_text())
+        return data["cases"], data["header"]
+    src = source or DEFAULT_SOURCE
+    cases = extract(src)
+    judge_xla(cases)
+    return cases, {"source": f"openxla/xla {XLA_PATH}", "commit": XLA_COMMIT, "extracted_from": str(src)}
+
+
+def write(cases: list[dict], header: dict) -> None:
+    CASES_DIR.mkdir(parents=True, exist_ok=True)
+    keep = ("name", "kind", "templated", "expects_error", "error_substr", "text", "xla_valid", "xla_text", "xla_error")
+    data = {"header": {**header, "license": "Apache-2.0 (the texts are from openxla/xla)",
+                       "xla_verdict": "jaxlib xla_client.hlo.hlo_module_from_text (parse only, unverified)",
+                       "jaxlib": _jaxlib_version()},
+            "cases": [{k: c[k] for k in keep if k in c} for c in cases]}
+    (CASES_DIR / "cases.json").write_text(json.dumps(data, indent=1) + "\n")
+
+
+def _jaxlib_version() -> str:
+    try:
+        import jaxlib
+        return jaxlib.__version__  # pyright: ignore[reportPrivateImportUsage]
+    except Exception:  # noqa: BLE001
+        return "?"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="XLA's own parser test cases, judged by jaxlib, against hloscope")
+    ap.add_argument("--source", type=Path, help="hlo_parser_test.cc to extract (default: cases.json, else /tmp)")
+    ap.add_argument("--write", action="store_true", help="write tests/xla_parser_cases/cases.json")
+    ap.add_argument("--json", type=Path, help="write every case's verdicts here")
+    ap.add_argument("--only", help="regex on case names")
+    ap.add_argument("--include-templated", action="store_true",
+                    help="judge literals that the test passes through StrFormat/StrReplaceAll too")
+    args = ap.parse_args(argv)
+
+    cases, header = load_cases(args.source)
+    if args.write:
+        write(cases, header)
+        print(f"wrote {CASES_DIR / 'cases.json'} ({len(cases)} cases)")
+    todo = [c for c in cases if args.include_templated or not c.get("templated")]
+    if args.only:
+        todo = [c for c in todo if re.search(args.only, c["name"])]
+    print(f"source: {header.get('source')} @ {header.get('commit')}; {len(cases)} modules extracted, "
+          f"{len(cases) - len([c for c in cases if not c.get('templated')])} templated (skipped unless "
+          f"--include-templated), judging {len(todo)}")
+    t0 = time.time()
+    results = []
+    for c in todo:
+        r = judge_hloscope(c)
+        r["family"] = "" if r["outcome"] in ("ok", "rejected") else family(c, r)
+        results.append((c, r))
+    valid = [(c, r) for c, r in results if c["xla_valid"]]
+    invalid = [(c, r) for c, r in results if not c["xla_valid"]]
+    v_ok = [x for x in valid if x[1]["outcome"] == "ok"]
+    v_exact = [x for x in v_ok if x[1].get("exact")]
+    i_ok = [x for x in invalid if x[1]["outcome"] == "rejected"]
+    pct = lambda a, b: f"{100.0 * a / b:.0f}%" if b else "n/a"  # noqa: E731
+    print(f"\nvalid (jaxlib parses): {len(valid)}; hloscope handles {len(v_ok)} ({pct(len(v_ok), len(valid))})"
+          f" [exact print match {len(v_exact)}, match after normalize() {len(v_ok) - len(v_exact)}]")
+    print(f"invalid (jaxlib rejects): {len(invalid)}; hloscope rejects {len(i_ok)} ({pct(len(i_ok), len(invalid))})")
+    exp_err_valid = [x for x in valid if x[0].get("expects_error")]
+    print(f"  of the valid ones, {len(exp_err_valid)} come from tests that expect an error "
+          f"(a verifier or later-stage error XLA's parser alone does not raise); hloscope rejects "
+          f"{sum(1 for x in exp_err_valid if x[1]['outcome'] in ('parse_error', 'verify_error'))} of them")
+    inv_not_expected = [x for x in invalid if not x[0].get("expects_error")]
+    if inv_not_expected:
+        print(f"  of the invalid ones, {len(inv_not_expected)} come from tests that do not visibly expect an error: "
+              + ", ".join(x[0]["name"] for x in inv_not_expected))
+    crashes = [x for x in results if x[1]["outcome"] in ("crash", "hang")]
+    print(f"crashes/hangs (non-hloscope exceptions): {len(crashes)}")
+    for c, r in crashes:
+        print(f"  {c['name']}: {r['outcome']} in {r['step']}: {r['msg'][:200]}")
+    fails = [x for x in results if x[1]["outcome"] not in ("ok", "rejected")]
+    print(f"\nfailures ({len(fails)}), by family:")
+    for fam in sorted({r["family"] for _, r in fails}):
+        group = [x for x in fails if x[1]["family"] == fam]
+        print(f"\n[{fam}] ({len(group)})")
+        for c, r in group:
+            side = "valid" if c["xla_valid"] else "invalid"
+            print(f"  {c['name']} ({side}, {r['outcome']}): {r['msg'][:220]}")
+            if not c["xla_valid"]:
+                print(f"      xla: {_one(c['xla_error'])[:200]}")
+    print(f"\n{len(results)} cases in {time.time() - t0:.1f} s")
+    if args.json:
+        args.json.write_text(json.dumps([{"name": c["name"], "xla_valid": c["xla_valid"],
+                                          "expects_error": c.get("expects_error"), **r} for c, r in results], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
