@@ -13,7 +13,6 @@ The stretches are ordinary compiles: `exe.segments[i].report` is each one's reco
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -22,9 +21,9 @@ import numpy as np
 from .compilation.executable import Executable
 from .compiler import compile as compile_module
 from .compiler import use_sharded
-from .errors import EvaluationError, HloscopeError
+from .errors import HloscopeError
 from .evaluator.core import Evaluator
-from .evaluator.mesh import Device, Rendezvous, device_count
+from .evaluator.mesh import device_count, evaluate_on_devices
 from .evaluator.table import HANDLERS
 from .ir import parse_hlo
 from .ir.instruction import Instruction
@@ -85,45 +84,17 @@ class ShardedExecutable:
                             "exe.run_sharded(shards), one argument tuple per device")
 
     def run_sharded(self, shards: Sequence[Sequence]) -> list:
-        from .evaluator.arguments import check_arguments
+        """Each device's results, from one argument tuple per device (as hloscope.evaluate's
+        shards form: the same threads, the same meetings, native code between them)."""
+        from .evaluator.api import check_shards
 
-        if len(shards) != self.devices:
-            raise EvaluationError(f"{self.module.name} runs on {self.devices} devices: give {self.devices} argument "
-                                  f"tuples, one per device, not {len(shards)}")
-        entry = self.module.entry_computation
-        for d, shard in enumerate(shards):
-            try:
-                check_arguments(entry, list(shard))
-            except EvaluationError as e:
-                raise EvaluationError(f"device {d}: {e}") from None
-        meeting = Rendezvous(self.devices)
-        results: list[Any] = [None] * self.devices
-        errors: list[BaseException | None] = [None] * self.devices
+        check_shards(self.module, shards)
+        return evaluate_on_devices(self.module, shards, lambda ev, shard: self._run_device(ev, list(shard)))
 
-        def run(d: int) -> None:
-            device = Device(d // self.partitions, d % self.partitions, self.replicas, self.partitions, meeting)
-            try:
-                results[d] = self._run_device(device, list(shards[d]))
-            except BaseException as e:  # noqa: BLE001 - handed to the caller below
-                errors[d] = e
-                meeting.fail(e)
-
-        threads = [threading.Thread(target=run, args=(d,), name=f"hloscope-device-{d}", daemon=True)
-                   for d in range(self.devices)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        first = next((e for e in errors if e is not None), None)
-        if first is not None:
-            raise first
-        return results
-
-    def _run_device(self, device: Device, args: list) -> Any:
+    def _run_device(self, evaluator: Evaluator, args: list) -> Any:
         entry = self.module.entry_computation
         values: dict[str, Any] = {p.name: np.asarray(a) for p, a in
                                   zip(sorted(entry.parameters, key=lambda p: p.parameter_number or 0), args)}
-        evaluator = Evaluator(self.module, device)
         for step in self.steps:
             if step.segment is not None:
                 arguments = [a for n in step.segment.inputs for a in (values[n] if isinstance(values[n], tuple)

@@ -33,14 +33,24 @@ def evaluate(module: HloModule, *args):
     return evaluate_computation(module, module.entry_computation, args)
 
 
+def check_shards(module: HloModule, shards: Sequence[Sequence]) -> None:
+    """Each device's arguments checked against the ENTRY's parameters, before any device starts."""
+    replicas, partitions = device_count(module)
+    if len(shards) != replicas * partitions:
+        raise EvaluationError(f"{module.name} runs on {replicas * partitions} devices ({replicas} replicas x "
+                              f"{partitions} partitions): give {replicas * partitions} argument tuples, one per "
+                              f"device, not {len(shards)}")
+    for d, shard in enumerate(shards):
+        try:
+            check_arguments(module.entry_computation, list(shard))
+        except EvaluationError as e:
+            raise EvaluationError(f"device {d}: {e}") from None
+
+
 def evaluate_sharded(module: HloModule, shards: Sequence[Sequence]) -> list:
     """Each device's results, from each device's arguments (see evaluate)."""
     entry = module.entry_computation
-    for d, shard in enumerate(shards):  # said here, before any device starts
-        try:
-            check_arguments(entry, list(shard))
-        except EvaluationError as e:
-            raise EvaluationError(f"device {d}: {e}") from None
+    check_shards(module, shards)
 
     def one_device(ev: Evaluator, shard: Sequence):
         values = check_arguments(entry, list(shard))

@@ -146,3 +146,19 @@ def close_to(expected: np.ndarray, rtol: float = 1e-5, atol: float = 1e-6) -> Ca
         return True
 
     return rule
+
+
+def check_counts(name: str, measured: dict[str, int], answer: Any, hint: str) -> None:
+    """An exercise whose answer is a dict of counts with `measured`'s keys: each count is right,
+    too high or too low (never the value itself)."""
+
+    def rule(got: Any) -> bool:
+        if not isinstance(got, dict) or set(got) != set(measured):
+            raise Wrong(f"answer with a dict with the keys {', '.join(sorted(measured))}")
+        off = {key: ("too high" if got[key] > count else "too low")
+               for key, count in measured.items() if got[key] != count}
+        if off:
+            raise Wrong("; ".join(f"{key}: {how}" for key, how in sorted(off.items())))
+        return True
+
+    exercise(name, answer, rule, hint=hint)
