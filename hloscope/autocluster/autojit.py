@@ -3,6 +3,7 @@
     f = hloscope.autojit(fn, supported_ops=None, min_cluster_size=2)
     f(x, w)              trace (once per signature), run the three passes, run the graph
     f.clusters(x, w)     the clusters with their ops (ClusterInfo: name, ops, inputs, outputs, module)
+    f.cache_misses()     each new signature traced, with what changed (frontend/recompiles.py)
     f.record(x, w)       the AutoClusterRecord: graphs before/after each pass, reasons, timings
     f.cache_info()       XlaCompile's signature cache: hits and misses (compiles)
     hloscope.explore(f, x, w)   the explorer view: graphs per pass, each cluster's compilation
@@ -107,6 +108,7 @@ class AutoJitted(StagedFunction):
     def clear_cache(self) -> None:
         self._records.clear()
         self.signature_cache.clear()
+        self._misses.clear()
 
     def __repr__(self) -> str:
         return f"<hloscope.autojit of {self.__name__}>"
@@ -121,11 +123,13 @@ class AutoJitted(StagedFunction):
     def _record(self, key, args, kwargs, avals) -> AutoClusterRecord:
         record = self._records.get(key)
         if record is None:
+            started = time.perf_counter()
             record = self._records[key] = self._trace_and_pass(key, args, kwargs, avals)
+            self._record_miss(key, args, kwargs, record.traced.module, time.perf_counter() - started)
         return record
 
     def _trace_and_pass(self, key, args, kwargs, avals) -> AutoClusterRecord:
-        tree, _, statics = key
+        tree = key[0]
         names = self._paths(args, kwargs)
         start = time.perf_counter()
         graph = trace_program(self.fn, self.__name__, avals, names,

@@ -7,16 +7,19 @@
     f.compile(x, w)    the Executable (with its report), without running
     f.trace(x, w)      the traced program as a listing with source lines (see listing.py)
     f.cache_info()     hits, misses and the signatures compiled so far
+    f.cache_misses()   each trace-and-compile with what changed in the key, and how to avoid it
 
 A signature is the pytree structure of the arguments, each array leaf's shape and dtype
 (Python scalars count by kind, not value: they are weak-typed traced scalars), and the values
-of static arguments (which must be hashable). A call with a new signature traces and compiles
-again. Inside another trace, a jitted function is simply inlined.
+of static arguments (which must be hashable), and the values of the Python constants the
+function reads (globals and closure variables: python_constants.py). A call with a new
+signature traces and compiles again, and the miss is logged with its cause (recompiles.py). Inside another trace, a jitted function is simply inlined.
 """
 
 from __future__ import annotations
 
 import inspect
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -26,8 +29,10 @@ from ..ir.module import HloModule
 from ..runtime.compile_cache import SignatureCache
 from .abstract import ShapedArray, abstractify
 from .listing import Program
+from .python_constants import PythonConstants
 from .pytree import TreeDef, flatten, leaf_paths, unflatten
-from .source import definition_of
+from .recompiles import CacheMisses, CallKey, MissLog
+from .source import definition_of, user_frame
 from .staging import stage
 from .trace import Frame, Lowering, metadata_for
 from .tracer import Tracer
@@ -84,6 +89,8 @@ class StagedFunction:
         names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames)
         self._static_nums = nums | {i for i, n in enumerate(self._params) if n in names}
         self._static_names = names | {self._params[i] for i in nums if i < len(self._params)}
+        self._constants = PythonConstants(fn)
+        self._misses = MissLog(self.__name__)
 
     def _inside_a_trace(self, args, kwargs) -> bool:
         """Called with tracers, inside another trace: the caller inlines fn."""
@@ -105,10 +112,26 @@ class StagedFunction:
         return (tuple(dyn_args), dyn_kwargs), tuple(statics)
 
     def _signature(self, args, kwargs):
+        """(key, array leaves, their abstract values). The key: the arguments' structure,
+        abstract values and static values, and the Python constants fn reads now."""
+        self._misses.calls += 1
         dyn, statics = self._split(args, kwargs)
         leaves, tree = flatten(dyn)
         avals = [self._abstract(x, path) for x, path in zip(leaves, self._paths(args, kwargs))]
-        return (tree, tuple(avals), statics), leaves, avals
+        return (tree, tuple(avals), statics, self._constants.values()), leaves, avals
+
+    def _call_key(self, key, args, kwargs, options: tuple = ()) -> CallKey:
+        """The key in readable parts, for the miss log."""
+        tree, avals, statics, constants = key
+        return CallKey(tree, tuple(zip(self._paths(args, kwargs), avals)), statics, constants, options)
+
+    def _record_miss(self, key, args, kwargs, module: HloModule | None, seconds: float, options: tuple = ()):
+        return self._misses.record(self._call_key(key, args, kwargs, options), user_frame(), module, seconds)
+
+    def cache_misses(self) -> CacheMisses:
+        """Every trace-and-compile so far, oldest first, each with what changed in the key
+        since the closest earlier one, and how it could have been avoided."""
+        return CacheMisses(self._misses.misses)
 
     def _abstract(self, x, path: str) -> ShapedArray:
         try:
@@ -168,12 +191,19 @@ class Jitted(StagedFunction):
         return self._compiled(key, args, kwargs, avals).executable
 
     def _compiled(self, key, args, kwargs, avals):
-        traced = self._cache.get(key)
+        options = self._options()
+        traced = self._cache.get((key, options))
         if traced is None:
+            started = time.perf_counter()
             traced = self._traced(key, args, kwargs, avals)
             traced.executable = self.compiler(traced.module, self.backend, self.compile_options)
-            self._cache.put(key, traced)
+            self._cache.put((key, options), traced)
+            self._record_miss(key, args, kwargs, traced.module, time.perf_counter() - started, options)
         return traced
+
+    def _options(self) -> tuple:
+        """The backend and compile options now (changing them compiles again)."""
+        return (("backend", self.backend), *sorted((k, _hashable(v)) for k, v in self.compile_options.items()))
 
     def lower(self, *args, **kwargs) -> HloModule:
         """The HLO module for these arguments (traced if needed; nothing is compiled or run)."""
@@ -200,6 +230,7 @@ class Jitted(StagedFunction):
     def clear_cache(self) -> None:
         self._cache.clear()
         self._traces.clear()
+        self._misses.clear()
 
     def __repr__(self) -> str:
         return f"<hloscope.jit of {self.__name__}>"
@@ -211,7 +242,7 @@ class Jitted(StagedFunction):
         return self._traces[key]
 
     def _trace_now(self, key, args, kwargs, avals) -> Traced:
-        tree, _, statics = key
+        tree, _, statics, _ = key
         lowering = Lowering(self.__name__)
         entry = Frame(lowering, lowering.computation_name("main"))
         where = definition_of(self.fn)
@@ -233,6 +264,14 @@ def _parameter_names(fn) -> list[str]:
     except (TypeError, ValueError):
         return []
     return [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def _hashable(value):
+    try:
+        hash(value)
+        return value
+    except TypeError:
+        return repr(value)
 
 
 def _describe(names, avals, statics) -> str:

@@ -57,6 +57,7 @@ class StepRecord:
     compile_s: float = 0.0
     run_s: float = 0.0
     entry: Any = None  # the cache entry that ran (held weakly; see the module docstring)
+    why: Any = None  # a step that compiled: why (why.py's StepMissReason)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self):
@@ -79,6 +80,8 @@ class StepRecord:
 
     def summary(self) -> str:
         what = "cache hit" if self.cache_hit else f"compiled in {self.compile_s * 1e3:.1f} ms"
+        if self.why is not None and self.why.causes:
+            what += f" ({'; '.join(self.why.causes)})"
         sync = f", implicit sync at {self.source}" if self.implicit else ""
         return (f"step {self.index}: {what}, ran in {self.run_s * 1e3:.2f} ms, {self.graph_size} nodes "
                 f"({self.parameters} in, {self.outputs} out, {len(self.aliases)} in place){sync}")
@@ -113,6 +116,10 @@ def add(record: StepRecord) -> None:
     _STEPS.append(record)
     if len(_STEPS) > _LIMIT:
         del _STEPS[: len(_STEPS) - _LIMIT]
+
+
+def last() -> StepRecord | None:
+    return _STEPS[-1] if _STEPS else None
 
 
 def steps() -> StepHistory:

@@ -4,7 +4,9 @@
                           compile_time_s, execute_time_s, cut_time_s, recorded_ops,
                           record_time_s, graph_sizes,
                           transfers_to_device (+ _bytes), transfers_from_device (+ _bytes),
-                          sync_lines ({"file:line": count})
+                          sync_lines ({"file:line": count}),
+                          cache_miss_causes ({"kind at file:line": count}: why.py),
+                          cache_miss_advice (how to avoid each)
     lz.metrics_report()   the same as text (torch_xla's `met.metrics_report()`)
     lz.reset_metrics()    all back to zero (the step records too)
 """
@@ -37,6 +39,8 @@ class LazyMetrics:
     transfers_from_device: int = 0
     transfers_from_device_bytes: int = 0
     sync_lines: Counter = field(default_factory=Counter)  # "file:line  text" -> implicit syncs there
+    miss_causes: Counter = field(default_factory=Counter)  # "a Python number changed at f.py:3" -> compiles
+    miss_advice: dict = field(default_factory=dict)  # the same key -> how to avoid it
 
     def to_device(self, nbytes: int) -> None:
         self.transfers_to_device += 1
@@ -50,6 +54,13 @@ class LazyMetrics:
         self.implicit_syncs += 1
         self.sync_lines[sync_line(source)] += 1
 
+    def missed(self, why: Any) -> None:
+        """Count a compile's causes by kind and line (why.py's StepMissReason)."""
+        for kind, where, tip in why.kinds:
+            key = f"{_CAUSE_WORDS.get(kind, kind)} at {where}"
+            self.miss_causes[key] += 1
+            self.miss_advice[key] = tip
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "compiles": self.compiles, "cache_hits": self.cache_hits, "cache_misses": self.compiles,
@@ -62,7 +73,13 @@ class LazyMetrics:
             "transfers_from_device": self.transfers_from_device,
             "transfers_from_device_bytes": self.transfers_from_device_bytes,
             "sync_lines": dict(self.sync_lines),
+            "cache_miss_causes": dict(self.miss_causes.most_common()),
+            "cache_miss_advice": {k: self.miss_advice.get(k, "") for k, _ in self.miss_causes.most_common()},
         }
+
+
+_CAUSE_WORDS = {"static": "a Python number or static argument changed", "shape": "an input's shape changed",
+                "dtype": "an input's dtype changed", "op": "the graph's operations changed"}
 
 
 METRICS = LazyMetrics()
@@ -123,4 +140,9 @@ def report(m: LazyMetrics) -> str:
     ]
     for where, count in m.sync_lines.most_common():
         lines.append(f"    {count:>4} x {where}")
+    lines += ["Counter: CompileCauses (why a step compiled again)", f"  Value: {sum(m.miss_causes.values())}"]
+    for cause, count in m.miss_causes.most_common():
+        lines.append(f"    {count:>4} x {cause}")
+        if m.miss_advice.get(cause):
+            lines.append(f"           avoid: {m.miss_advice[cause]}")
     return "\n".join(lines)

@@ -36,6 +36,7 @@ from .history import NodeLine, StepRecord
 from .live import live_tensors
 from .metrics import METRICS, sync_line
 from .replay import run_node
+from .why import explain_step
 
 BACKEND = "cpu"
 _CACHE_LIMIT = 64
@@ -130,14 +131,23 @@ def run_pending(trigger: str, source: SourceInfo | None) -> StepRecord | None:
     METRICS.executions += 1
     METRICS.execute_time_s += run_s
     METRICS.graph_sizes.append(len(order))
+    previous = history.last()
     record = StepRecord(
         index=index, trigger=trigger, source=sync_line(source), cache_hit=hit,
         key_digest=compiled.digest,
         graph_size=len(order), parameters=len(params), outputs=len(outputs), aliases=list(aliases),
         listing=compiled.listing or _listing(order, number), cut_s=cut_s, compile_s=compile_s, run_s=run_s,
         entry=compiled)
+    if not hit:
+        record.why = explain_step(record, previous, _CACHE_LIMIT, growing=_growing(previous, record))
+        METRICS.missed(record.why)
     history.add(record)
     return record
+
+
+def _growing(previous: StepRecord | None, record: StepRecord) -> bool:
+    """The graph grew since the step before, which compiled too: a loop without mark_step."""
+    return previous is not None and not previous.cache_hit and previous.graph_size < record.graph_size
 
 
 def _node_key(node: PendingNode, number: dict[int, int]) -> tuple:

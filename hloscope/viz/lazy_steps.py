@@ -35,13 +35,24 @@ def steps_timeline_html(steps: Sequence[Any]) -> str:
             f"<td>{_bar(s.compile_s, longest, '#cf222e')} {_ms(s.compile_s) if not s.cache_hit else ''}</td>"
             f"<td>{_bar(s.run_s, longest, '#0969da')} {_ms(s.run_s)}</td>"
             f"<td class='num'>{s.graph_size}</td><td class='num'>{s.parameters}/{s.outputs}/{len(s.aliases)}</td>"
-            f"<td><code>{html.escape(s.key_digest)}</code></td><td>{trigger}</td></tr>")
+            f"<td><code>{html.escape(s.key_digest)}</code></td><td>{trigger}</td><td>{_why(s)}</td></tr>")
     head = ("<tr><th class='num'>step</th><th>graph cache</th><th>compile</th><th>run</th><th class='num'>nodes</th>"
-            "<th class='num'>in/out/in place</th><th>key</th><th>triggered by</th></tr>")
+            "<th class='num'>in/out/in place</th><th>key</th><th>triggered by</th><th>why it compiled</th></tr>")
     summary = (f"<p>{len(steps)} steps: {misses} compiled, {len(steps) - misses} cache hits, "
                f"{syncs} implicit syncs</p>")
     return (style_block() + "<div class='hloscope'><h3>Lazy steps</h3>" + summary
             + f"<div class='hs-scroll'><table class='hs-table'>{head}{''.join(rows)}</table></div></div>")
+
+
+def _why(step: Any) -> str:
+    """A compiled step's causes and the first way to avoid them (lazy/why.py)."""
+    why = getattr(step, "why", None)
+    if why is None or step.cache_hit:
+        return ""
+    if why.compared_with is None:
+        return "<span class='hs-note'>first step</span>"
+    advice = f"<br><span class='hs-note'>avoid: {html.escape(why.advice[0])}</span>" if why.advice else ""
+    return html.escape("; ".join(why.causes)) + advice
 
 
 def step_graph_html(step: Any) -> str:
