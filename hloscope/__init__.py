@@ -22,6 +22,7 @@ from . import xla  # noqa: F401  XLA's own dump folders: hloscope.xla.load
 from .autocluster import autojit, host  # TensorFlow-style auto-clustering (docs/autocluster.md)
 from .compilation.caching import COMPILE_CACHE as compile_cache
 from .compilation.record import Compilation
+from .compilation.source_costs import cost_by_line  # what each source line costs (docs/why.md)
 from .compiler import compile, jit, optimize
 from .sharded import compile_sharded  # a program for N devices, natively, as N threads
 from .errors import (
@@ -92,7 +93,7 @@ def load_ipython_extension(ipython: Any) -> None:
 __all__ = [
     "Compilation", "ElidedValuesError", "EvaluationError", "HloModule", "HloParseError", "HloVerifierError", "HloscopeError",
     "NotDifferentiableError", "NotSupportedError", "OptimizeResult", "ShapeError", "UnsupportedError", "bisect",
-    "compile", "compile_cache", "cond", "evaluate", "explore", "float0", "fori_loop", "grad", "jit", "jvp", "numpy",
+    "compile", "compile_cache", "cond", "cost_by_line", "evaluate", "explore", "float0", "fori_loop", "grad", "jit", "jvp", "numpy",
     "optimize", "parse_hlo", "parse_shape", "pipelines", "stop_gradient", "switch", "value_and_grad", "vjp",
     "while_loop",
 ]

@@ -196,7 +196,7 @@ class CostAnalysis:
         """Fused instructions' flops; bytes at the fusion's boundary only."""
         fused = self.module.computation(inst.called_computations()[0])
         inner = self.computation_total(fused.name)
-        read = sum(_parameter_read_bytes(fused, p) for p in fused.parameters)
+        read = sum(parameter_read_bytes(fused, p) for p in fused.parameters)
         return Cost(inst.name, "fusion", inner.flops, inner.transcendentals, read, nbytes(inst.shape))
 
 
@@ -225,7 +225,7 @@ def _conv_macs_per_output(comp: Computation, inst: Instruction) -> int:
     return kernel.size // max(kernel.dims[dims.kernel_output_feature], 1)
 
 
-def _parameter_read_bytes(fused: Computation, param: Instruction) -> int:
+def parameter_read_bytes(fused: Computation, param: Instruction) -> int:
     """Bytes a fusion reads of one parameter: only the slices it takes, else the whole once
     (XLA's FusionParameterReadBytes, without nested fusions)."""
     users = [fused[u] for u in fused.users(param.name)]

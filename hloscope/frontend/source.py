@@ -22,6 +22,9 @@ _HLOSCOPE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # numpy's Python-level dispatchers and contextlib (operations are context managers) sit between
 # the user's line and ours; neither is where the user wrote anything.
 _SKIPPED = (_HLOSCOPE_DIR + os.sep, os.path.dirname(np.__file__) + os.sep, contextlib.__file__)
+# The course's example model is code for the reader: its lines are the user's lines (the
+# per-line cost table and error messages point into it, not at the notebook cell calling it).
+_READER_CODE = (os.path.join(_HLOSCOPE_DIR, "teaching", "running_example.py"),)
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,9 @@ class SourceInfo:
 def _internal(filename: str) -> bool:
     known = _INTERNAL.get(filename)
     if known is None:  # remembered: a lazy tensor asks for every operation it records
-        known = _INTERNAL[filename] = not filename.startswith("<") and os.path.abspath(filename).startswith(_SKIPPED)
+        path = os.path.abspath(filename)
+        known = _INTERNAL[filename] = (not filename.startswith("<") and path.startswith(_SKIPPED)
+                                       and path not in _READER_CODE)
     return known
 
 

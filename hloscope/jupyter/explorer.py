@@ -22,12 +22,12 @@ from ..compilation.record import Compilation
 from ..viz.graph_blocks import all_step_dots
 from ..viz.layout import LayoutService, Prefetch, default_service
 from .options import PANELS
-from .panels import (GraphPanel, IRPanel, MemoryPanel, MeshPanel, OverviewPanel, RunPanel, StepperPanel, VsXlaPanel,
+from .panels import (GraphPanel, IRPanel, MemoryPanel, MeshPanel, OverviewPanel, RunPanel, SourcePanel, StepperPanel, VsXlaPanel,
                      WhatIfPanel, is_mesh_program)
 
 PANEL_CLASSES = {
     "overview": OverviewPanel, "stepper": StepperPanel, "graph": GraphPanel,
-    "memory": MemoryPanel, "ir": IRPanel, "run": RunPanel, "xla": VsXlaPanel, "mesh": MeshPanel,
+    "memory": MemoryPanel, "source": SourcePanel, "ir": IRPanel, "run": RunPanel, "xla": VsXlaPanel, "mesh": MeshPanel,
     "whatif": WhatIfPanel,
 }
 

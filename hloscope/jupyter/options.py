@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..session import OptionError, SessionOptions
 
-PANELS = ("overview", "stepper", "graph", "memory", "ir", "run", "whatif")
+PANELS = ("overview", "stepper", "graph", "memory", "source", "ir", "run", "whatif")
 OPTIONAL_PANELS = ("xla", "mesh")  # shown by default only where they apply: compared with XLA; for a mesh
 _CALL = re.compile(r"(?:^|(?<=\s))[A-Za-z_][\w.]*\s*\(")
 

@@ -48,7 +48,7 @@ def test_explorer_in_jupyterlab_and_the_static_export(lab, page):
 
 def _check_tabs_and_overview(explorer) -> None:
     labels = explorer.locator(".lm-TabBar-tabLabel")
-    assert labels.all_inner_texts() == ["Overview", "Pass stepper", "Graph", "Memory", "IR", "Run", "What if"]
+    assert labels.all_inner_texts() == ["Overview", "Pass stepper", "Graph", "Memory", "Source lines", "IR", "Run", "What if"]
     for i in range(6):
         assert labels.nth(i).is_visible()
     overview = explorer.locator(".hs-overview")

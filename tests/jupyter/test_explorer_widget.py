@@ -12,7 +12,7 @@ from jupyter_helpers import SCALE_HLO, softmax
 import hloscope
 from hloscope.jupyter.explorer import _descendants
 
-TABS = ["Overview", "Pass stepper", "Graph", "Memory", "IR", "Run", "What if"]
+TABS = ["Overview", "Pass stepper", "Graph", "Memory", "Source lines", "IR", "Run", "What if"]
 
 
 def _title_index(stepper) -> int:
@@ -29,6 +29,7 @@ def test_all_tabs_exist_and_are_filled(softmax_explorer):
     assert "✓ done" in overview and "peak memory" in overview and "matches evaluator, numpy" in overview
     assert "<svg" in ex.panels["memory"].html.value
     assert "Checked against" in ex.panels["run"].html.value
+    assert "Cost by source line" in ex.panels["source"].html.value and "the lines add up" in ex.panels["source"].html.value
 
 
 def test_stepper_changes_the_shown_pass(softmax_explorer):

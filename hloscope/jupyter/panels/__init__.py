@@ -8,9 +8,10 @@ from .memory import MemoryPanel
 from .mesh import MeshPanel, is_mesh_program
 from .overview import OverviewPanel
 from .run import RunPanel
+from .source import SourcePanel
 from .stepper import StepperPanel
 from .vs_xla import VsXlaPanel
 from .whatif import WhatIfPanel
 
-__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "MeshPanel", "OverviewPanel", "RunPanel", "StepperPanel",
+__all__ = ["GraphPanel", "IRPanel", "MemoryPanel", "MeshPanel", "OverviewPanel", "RunPanel", "SourcePanel", "StepperPanel",
            "VsXlaPanel", "WhatIfPanel", "is_mesh_program"]
