@@ -9,7 +9,9 @@ Three steps, each a file of this package:
 3. heap.py     one arena for every temporary and output, packed best-fit, largest first.
 
 Parameters come from the caller and constants are static data, so neither is placed in
-the arena, but both are listed. Outputs are in the arena (the runtime copies them out).
+the arena, but both are listed. Outputs are in the arena (the runtime copies them out),
+except an output written into a donated parameter's buffer (`input_output_alias`,
+donated.py): it takes no arena bytes, and its Buffer names the parameter (`donor`).
 Values inside fused computations never reach memory at all: that is what fusion is for.
 
     plan = plan_memory(module)
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 
 from ..ir.instruction import Instruction
 from ..ir.module import HloModule
+from .donated import donated_outputs
 from .heap import Interval, aligned, best_fit
 from .liveness import Storage, analyze, live_profile, schedule_of
 from .report import plan_text
@@ -47,6 +50,7 @@ class Buffer:
     aliases: tuple[str, ...] = ()  # instructions that only point into it (bitcast, tuple...)
     in_place_of: dict[str, str] = field(default_factory=dict)  # value -> operand it overwrote
     index: tuple[int, ...] = ()  # the element of a tuple-shaped result it holds, as in XLA's `fusion{1}`
+    donor: str | None = None  # an output written into this parameter's buffer (input_output_alias): not in the arena
 
     @property
     def label(self) -> str:
@@ -104,7 +108,8 @@ class MemoryPlan:
 
 
 def _as_storage(b: Buffer, alignment: int) -> Storage:
-    return Storage(0, b.name, aligned(b.size, alignment), b.start, b.end, b.kind)
+    kind = "donated" if b.donor is not None else b.kind  # in the parameter's bytes, not the arena's
+    return Storage(0, b.name, aligned(b.size, alignment), b.start, b.end, kind)
 
 
 def plan_memory(module: HloModule, alignment: int = ALIGNMENT, in_place: bool = True) -> MemoryPlan:
@@ -112,9 +117,12 @@ def plan_memory(module: HloModule, alignment: int = ALIGNMENT, in_place: bool = 
     comp = module.entry_computation
     order = schedule_of(comp, module.is_scheduled)
     storages, where = analyze(comp, order, module, in_place=in_place)
-    arena = [Interval(s.id, s.start, s.end, s.size) for s in storages if s.kind in ARENA_KINDS and s.size > 0]
+    donated = donated_outputs(comp, order, storages, where, module)
+    placed = {s.id for s in storages if s.kind in ARENA_KINDS and s.id not in donated}
+    arena = [Interval(s.id, s.start, s.end, s.size) for s in storages if s.id in placed and s.size > 0]
     offsets, peak = best_fit(arena, alignment)
-    buffers = [_buffer(s, comp[s.name], offsets.get(s.id, 0 if s.kind in ARENA_KINDS else None)) for s in storages]
+    buffers = [_buffer(s, comp[s.name], offsets.get(s.id, 0) if s.id in placed else None, donated.get(s.id))
+               for s in storages]
     naive = sum(aligned(b.size, alignment) for s, b in zip(storages, buffers) if s.kind in ARENA_KINDS
                 for _ in s.values)
     plan = MemoryPlan(comp.name, order, buffers, peak, naive, alignment)
@@ -123,6 +131,6 @@ def plan_memory(module: HloModule, alignment: int = ALIGNMENT, in_place: bool = 
     return plan
 
 
-def _buffer(s: Storage, inst: Instruction, offset: int | None) -> Buffer:
+def _buffer(s: Storage, inst: Instruction, offset: int | None, donor: str | None) -> Buffer:
     return Buffer(s.name, inst, s.kind, s.size, s.start, s.end, offset, tuple(s.values), tuple(s.aliases),
-                  dict(s.in_place_of), s.index)
+                  dict(s.in_place_of), s.index, donor)

@@ -13,6 +13,8 @@ def _holds(b: Buffer) -> str:
     text = " -> ".join([b.label, *b.values[1:]])
     if b.aliases:
         text += f"  (aliased by {', '.join(b.aliases[:4])}{', ...' if len(b.aliases) > 4 else ''})"
+    if b.donor is not None:
+        text += f"  (written into parameter {b.donor}'s buffer: donated)"
     return text
 
 
