@@ -55,10 +55,13 @@ class LazyMetrics:
         self.sync_lines[sync_line(source)] += 1
 
     def missed(self, why: Any) -> None:
-        """Count a compile's causes by kind and line (why.py's StepMissReason)."""
+        """Count a compile's causes by kind and line (why.py's StepMissReason): compiles per cause."""
+        counted = set()  # a cause at one line counts once per compile, however many nodes it changed
         for kind, where, tip in why.kinds:
             key = f"{_CAUSE_WORDS.get(kind, kind)} at {where}"
-            self.miss_causes[key] += 1
+            if key not in counted:
+                counted.add(key)
+                self.miss_causes[key] += 1
             self.miss_advice[key] = tip
 
     def as_dict(self) -> dict[str, Any]:
