@@ -14,7 +14,7 @@ from __future__ import annotations
 import re as _re
 from dataclasses import dataclass, field
 
-from ..errors import HloParseError
+from ..errors import HloParseError, HloVerifierError
 from ..gc_pause import collector_paused
 from .mlir_text import mlir_form
 from .save_tensors import is_save_tensors_file, save_tensors_graphs
@@ -35,6 +35,7 @@ from .module import HloModule, StackFrames
 from .replica_groups import parse_replica_groups, parse_source_target_pairs
 from .opcodes import COMPARISON_DIRECTIONS, COMPARISON_ORDERS, COMPARISON_TYPES, COMPUTATION_ATTRS, FFT_TYPES, FUSION_KINDS, OPCODES, TRANSPOSE_KINDS
 from .scanner import NAME, STRING, Scanner, _unescape
+from .shape_inference import infer_shape
 from .shape import ArrayShape, Shape, TokenShape, TupleShape, default_layout
 from .dtypes import ELEMENT_TYPES
 
@@ -173,6 +174,8 @@ class _ModuleParser:
         # custom-call's operand_layout_constraints, checked the same way: (operand, shape, position).
         self.constrained_operands: list[tuple[str, Shape, int]] = []
         self.constraints: tuple[list[Shape], int] | None = None  # the last instruction's, while it is read
+        self.computations_read: dict[str, Computation] = {}  # for inferring the shape of a call
+        self.inferences = 0  # shapes inferred so far (such a line depends on more than itself)
 
     # ---- module ----
     def module(self) -> HloModule:
@@ -196,6 +199,7 @@ class _ModuleParser:
             comp = self.computation() if self.memo is None else self.remembered_computation(self.memo)
             comps.extend(self.implied)
             self.implied.clear()
+            self.computations_read[comp.name] = comp
             if any(c.name == comp.name for c in comps):
                 s.fail(f"computation {comp.name!r} is defined twice", start)
             if is_entry:
@@ -353,9 +357,9 @@ class _ModuleParser:
             s.pos = end
             self.computation_refs.extend((name, start + offset) for name, offset in calls)
             return comp
-        first_ref = len(self.computation_refs)
+        first_ref, inferences = len(self.computation_refs), self.inferences
         comp = self.computation()
-        if self.ended_at(end) and not self.implied:
+        if self.ended_at(end) and not self.implied and self.inferences == inferences:
             memo.computations[key] = (comp, self.refs_since(first_ref, start))
         return comp
 
@@ -374,10 +378,11 @@ class _ModuleParser:
             return is_root, inst, [(name, start + offset) for name, offset in operands]
         first_ref = len(self.computation_refs)
         is_root = s.keyword("ROOT")
-        elements_before = len(self.element_uses)
+        elements_before, inferences = len(self.element_uses), self.inferences
         inst, positions = self.instruction()
         if self.ended_at(end) and not self.nested and not self.implied and not self.typed_operands \
-                and not self.constrained_operands and len(self.element_uses) == elements_before:
+                and not self.constrained_operands and len(self.element_uses) == elements_before \
+                and self.inferences == inferences:
             # (a line with inline operands, implied computations, operand shapes or `name#k`
             # elements says more than itself)
             memo.instructions[key] = (is_root, inst, tuple((name, pos - start) for name, pos in positions),
@@ -429,10 +434,12 @@ class _ModuleParser:
         s = self.s
         name = s.name("an instruction name")
         s.expect("=", "'=' after the instruction name")
-        return self.instruction_rest(name, self.shape())
+        s.skip()
+        return self.instruction_rest(name, None if _opcode_follows(s) else self.shape())
 
-    def instruction_rest(self, name: str, shape: Shape, nested: bool = False) -> tuple[Instruction, list]:
-        """The instruction after `name = shape`: opcode, operands, attributes."""
+    def instruction_rest(self, name: str, shape: Shape | None, nested: bool = False) -> tuple[Instruction, list]:
+        """The instruction after `name = shape`: opcode, operands, attributes. Without a
+        shape (`add(a, b)`), the shape is inferred from the operands, as XLA's parser does."""
         s = self.s
         s.skip()
         op_pos = s.pos
@@ -480,14 +487,35 @@ class _ModuleParser:
                 attrs[key] = self.attribute(key, key_pos)
         if self.constraints is not None:
             self.take_constraints(operands)
+        if opcode == "broadcast" and "dimensions" not in attrs and self.is_scalar(operands):
+            attrs["dimensions"] = ()  # a scalar broadcasts to every dimension: XLA needs no list
         for required in REQUIRED_ATTRS.get(opcode, ()):
             if required not in attrs:
                 s.fail(f"{opcode} needs attribute {required}, which is not given (XLA: 'attribute {required} "
                        f"is expected but not seen')", op_pos)
+        if shape is None:
+            shape = self.inferred_shape(opcode, operands, attrs, op_pos)
         if shorthand is not None:
             return self.async_from_shorthand(name, shape, shorthand, operands, attrs, metadata, op_pos), operand_positions
         inst = Instruction(name, opcode, shape, operands, attrs, metadata, number, literal)
         return inst, operand_positions
+
+    def is_scalar(self, operands: tuple[str, ...]) -> bool:
+        shape = self.shapes_here.get(operands[0]) if len(operands) == 1 else None
+        return isinstance(shape, ArrayShape) and not shape.dims
+
+    def inferred_shape(self, opcode: str, operands: tuple[str, ...], attrs: dict[str, AttrValue], pos: int) -> Shape:
+        """The shape of an instruction written without one: its operands (defined above it)
+        and called computations (defined before its computation) decide it."""
+        missing = [o for o in operands if o not in self.shapes_here]
+        if missing:
+            self.s.fail(f"{opcode} has no shape, and its operand {missing[0]!r} is not defined above it "
+                        "to infer one from", pos)
+        self.inferences += 1
+        try:
+            return infer_shape(opcode, [self.shapes_here[o] for o in operands], attrs, self.computations_read)
+        except HloVerifierError as e:
+            self.s.fail(f"{opcode} has no shape, and none can be inferred: {e}", pos)
 
     def async_from_shorthand(self, name: str, shape: Shape, shorthand: tuple[str, str], operands: tuple[str, ...],
                              attrs: dict[str, AttrValue], metadata: Metadata | None, pos: int) -> Instruction:
@@ -527,6 +555,9 @@ class _ModuleParser:
                     names.append(self.nested_instruction(written, positions))
                     continue
             s.skip()
+            if written is None and _opcode_follows(s):  # an inline instruction without a shape
+                names.append(self.nested_instruction(None, positions))
+                continue
             positions.append((None, s.pos))
             name = s.name("an operand name")
             if s.peek("#"):
@@ -556,7 +587,7 @@ class _ModuleParser:
             self.nested.append((gte, [(name, pos)]))
         return self.elements[(name, k)]
 
-    def nested_instruction(self, shape: Shape, positions: list) -> str:
+    def nested_instruction(self, shape: Shape | None, positions: list) -> str:
         """An operand written as an instruction (`f32[] constant(1)`): named as XLA names it
         (`constant.anon`), kept to be placed before its user."""
         s = self.s
@@ -568,6 +599,7 @@ class _ModuleParser:
         name = f"{opcode}.anon" + (f".{count}" if count else "")
         inst, inner = self.instruction_rest(name, shape, nested=True)
         self.nested.append((inst, inner))
+        self.shapes_here[name] = inst.shape
         positions.append((name, pos))
         return name
 
@@ -594,6 +626,8 @@ class _ModuleParser:
                     s.expect(",")
                 refs.append(self.computation_ref() if arity else s.name())
             return tuple(refs)
+        if key == "slice_sizes" and _re.match(r"\{\s*\{", s.text[s.pos:s.pos + 40].lstrip()):
+            return self.int_lists()  # collective-permute's in-place form: one list per update
         if key in INT_LIST_ATTRS:
             return self.int_list()
         if key in INT_ATTRS:
@@ -674,6 +708,20 @@ class _ModuleParser:
                 s.expect(",", "',' or '}'")
             values.append(s.integer())
         return tuple(values)
+
+    def int_lists(self) -> Raw:
+        """`{{1,2},{3,4}}`: lists of integers, checked and kept as written."""
+        s = self.s
+        s.skip()
+        start = s.pos
+        s.expect("{")
+        count = 0
+        while not s.accept("}"):
+            if count:
+                s.expect(",", "',' or '}'")
+            self.int_list()
+            count += 1
+        return Raw(s.text[start:s.pos])
 
     def slice_dims(self) -> tuple[SliceDim, ...]:
         s = self.s
@@ -899,11 +947,12 @@ _METADATA_FIELD = _re.compile(r'([A-Za-z_]\w*)=(?:"((?:[^"\\\n]|\\.)*)"|(-?\d+))
 
 
 def _layout_follows(s: Scanner) -> bool:
-    """After `]`, `{` starts a layout only when an integer, ':' or '}' follows (as XLA decides)."""
+    """After `]`, `{` starts a layout only when an integer or ':' follows (as XLA decides:
+    `f32[]{}` is a shape followed by a stray `{`)."""
     i = s.pos + 1
     while i < len(s.text) and s.text[i] in " \t":
         i += 1
-    return i < len(s.text) and (s.text[i].isdigit() or s.text[i] in ":}")
+    return i < len(s.text) and (s.text[i].isdigit() or s.text[i] == ":")
 
 
 def _after_comma(s: Scanner) -> int:

@@ -14,7 +14,7 @@ from typing import NoReturn
 from ..errors import HloParseError
 
 _SPACE_START = frozenset(" \t\n\r/")
-_SPACE = re.compile(r"(?:\s+|/\*.*?\*/|//[^\n]*)+", re.S)
+_SPACE = re.compile(r"(?:\s+|/\*.*?\*/|//[^\n\r]*)+", re.S)  # a // comment ends at \n or \r (old Mac ends)
 NAME = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
 INT = re.compile(r"[-+]?\d+")
 NUMBER = re.compile(r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf|nan(?:\([^)]*\))?)")

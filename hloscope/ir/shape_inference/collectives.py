@@ -84,8 +84,12 @@ def reduce_scatter(op: OpCall) -> Shape:
 
 
 def all_to_all(op: OpCall) -> Shape:
-    """Array form (dimensions={d}): the split dimension divides by the group size."""
-    if len(op.operands) == 1 and op.attr("dimensions", None) is not None:
+    """Array form (dimensions={d}): the split dimension divides by the group size. Without
+    `dimensions` it is the tuple form, a tuple of the operands' shapes even for one operand
+    (as XLA infers it)."""
+    if op.attr("dimensions", None) is None:
+        return TupleShape(tuple(op.operands))
+    if len(op.operands) == 1:
         x = op.array(0, "all-to-all operand")
         d = _dimension(op, x)
         size = _group_size(op)
@@ -106,9 +110,9 @@ def ragged_all_to_all(op: OpCall) -> Shape:
 
 def collective_permute(op: OpCall) -> Shape:
     check(op.attr("source_target_pairs", None) is not None, "collective-permute needs source_target_pairs")
-    if len(op.operands) == 1:
-        return op.operands[0]
-    return op.need_declared()  # the in-place form with buffers and offsets
+    if len(op.operands) == 4 and isinstance(op.operands[2], TupleShape):
+        return op.need_declared()  # the in-place form: input, output, input and output offsets
+    return tuple_or_single(op.operands)  # one buffer, or several sent together (the combined form)
 
 
 def _start(op: OpCall, result: Shape) -> Shape:

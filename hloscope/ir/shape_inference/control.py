@@ -103,8 +103,8 @@ def _u32_scalar(op: OpCall) -> Shape:
 
 
 def _token(op: OpCall) -> Shape:
-    for s in op.operands:
-        check(isinstance(s, TokenShape), f"after-all takes tokens, got {fmt(s)}")
+    """after-all: a token ordered after all its operands. XLA's verifier takes operands of any
+    shape (its parser tests order a token after an f32); only StableHLO asks for tokens."""
     return TokenShape()
 
 
