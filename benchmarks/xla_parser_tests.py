@@ -1,8 +1,9 @@
-"""Measure hloscope's HLO parser against the HLO modules in XLA's own parser test suite.
+"""Measure hloscope's HLO parser against the HLO texts of XLA's own parser test suite.
 
-XLA's `xla/hlo/parser/hlo_parser_test.cc` holds many HLO module texts in C++ raw string
-literals: table entries ({"Name", R"(HloModule ...)"} in CreateTestCases() and friends) and
-`TEST_F(HloParserTest, Name) { ... R"(...)" ... }` bodies, some expecting an error.
+XLA's `xla/hlo/parser/hlo_parser_test.cc` holds many HLO texts: table entries
+({"Name", R"(HloModule ...)"} in CreateTestCases() and friends) and the texts
+`TEST_F(HloParserTest, Name) { ... }` bodies hand to ParseAndReturn(Un)verifiedModule, some
+expecting an error (benchmarks/xla_parser_extract.py reads them out).
 
     python benchmarks/xla_parser_tests.py [--source FILE] [--write] [--json OUT] [--only NAME]
 
@@ -30,102 +31,15 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from xla_parser_extract import extract  # noqa: E402
+
 REPO = Path(__file__).resolve().parent.parent
 CASES_DIR = REPO / "tests" / "xla_parser_cases"
 DEFAULT_SOURCE = Path("/tmp/hlo_parser_test.cc")
 XLA_COMMIT = "be37698a8e3052c97b86146e84f28f30af0b81e3"
 XLA_PATH = "xla/hlo/parser/hlo_parser_test.cc"
 HANG_SECONDS = 10
-
-# --------------------------------------------------------------------------- extraction
-
-_RAW_OPEN = re.compile(r'R"([^()\\\s]{0,16})\(')
-_TEST_HEAD = re.compile(r"\bTEST(?:_F|_P)?\(\s*(\w+)\s*,\s*(\w+)\s*\)")
-_TABLE_HEAD = re.compile(r"std::vector<(\w*TestData)>\s+(\w+)\(\)\s*\{")
-_TABLE_NAME = re.compile(r'^\s*"([A-Za-z0-9_.\-]+)"\s*,\s*$', re.M)
-_SUBSTR = re.compile(r'HasSubstr\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
-_EXPECT_SUBSTR = re.compile(r'ExpectHasSubstr\(\s*[^,]+,\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
-_TEMPLATE_CALL = re.compile(r"(StrFormat|StrReplaceAll|StrCat|Substitute)\s*\(\s*$")
-
-
-def _c_string(lits: str) -> str:
-    """The value of adjacent C string literals ("a" "b"), with the common escapes undone."""
-    out = []
-    for m in re.finditer(r'"((?:[^"\\]|\\.)*)"', lits):
-        out.append(re.sub(r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), m.group(1)))
-    return "".join(out)
-
-
-def _raw_strings(src: str):
-    """(start, end, body) of every raw string literal R"d(...)d" in src, in order."""
-    pos = 0
-    while True:
-        m = _RAW_OPEN.search(src, pos)
-        if not m:
-            return
-        close = ")" + m.group(1) + '"'
-        end = src.find(close, m.end())
-        if end < 0:
-            return
-        yield m.start(), end + len(close), src[m.end():end]
-        pos = end + len(close)
-
-
-def extract(path) -> list[dict]:
-    """Every raw string literal of the C++ file at `path` whose text starts with `HloModule`.
-
-    Each case: name (TEST_F name, or the TestData table entry's name; `#2`, `#3`... for a
-    second module in the same test; `/output` for a NonRoundtripTestData entry's expected print),
-    kind ("table:<function>" or "test:<fixture>"), text, templated (the literal is an argument of
-    StrFormat/StrReplaceAll/StrCat: not the module as parsed), and expects_error /
-    error_substr: what the C++ test asserts (an EXPECT on a failed status, HasSubstr or
-    ExpectHasSubstr in the same TEST body; heuristic and per test, not per module).
-    """
-    src = Path(path).read_text()
-    heads = [(m.start(), "test", m.group(1), m.group(2), m.end()) for m in _TEST_HEAD.finditer(src)]
-    heads += [(m.start(), "table", m.group(1), m.group(2), m.end()) for m in _TABLE_HEAD.finditer(src)]
-    heads.sort()
-    starts = [h[0] for h in heads]
-    cases: list[dict] = []
-    seen: dict[str, int] = {}
-    table_last: dict[tuple[int, str], int] = {}
-    for start, end, body in _raw_strings(src):
-        if not body.lstrip().startswith("HloModule"):
-            continue
-        i = max((k for k, s in enumerate(starts) if s < start), default=-1)
-        if i < 0:
-            continue
-        h_start, h_kind, a, b, h_end = heads[i]
-        h_next = starts[i + 1] if i + 1 < len(starts) else len(src)
-        case = {"text": body, "templated": bool(_TEMPLATE_CALL.search(src[max(0, start - 60):start]))}
-        if h_kind == "table":
-            names = _TABLE_NAME.findall(src, h_end, start)
-            name = names[-1] if names else f"{b}@{start}"
-            case["kind"] = f"table:{b}"
-            if a == "NonRoundtripTestData":
-                key = (h_start, name)
-                table_last[key] = table_last.get(key, 0) + 1
-                if table_last[key] == 2:
-                    name += "/output"
-            case["expects_error"] = False
-            case["error_substr"] = ""
-        else:
-            name = b
-            case["kind"] = f"test:{a}"
-            tbody = src[h_end:h_next]
-            subs = [_c_string(m.group(1)) for m in _SUBSTR.finditer(tbody)]
-            subs += [_c_string(m.group(1)) for m in _EXPECT_SUBSTR.finditer(tbody)]
-            fails = bool(subs) or bool(re.search(r"EXPECT_FALSE\([^;]*\.ok\(\)\)|StatusIs\(|IsOkAndHolds\(\s*false", tbody))
-            fails = fails and not re.search(r"TF_ASSERT_OK|TF_EXPECT_OK|ASSERT_OK|EXPECT_OK\(", tbody) or bool(subs)
-            case["expects_error"] = fails
-            case["error_substr"] = subs[0] if subs else ""
-        n = seen.get(name, 0) + 1
-        seen[name] = n
-        case["name"] = name if n == 1 else f"{name}#{n}"
-        cases.append(case)
-    return [{"name": c["name"], "kind": c["kind"], **{k: v for k, v in c.items() if k not in ("name", "kind")}}
-            for c in cases]
-
 
 # --------------------------------------------------------------------------- XLA's verdict
 
@@ -273,12 +187,12 @@ def load_cases(source: Path | None) -> tuple[list[dict], dict]:
     src = source or DEFAULT_SOURCE
     cases = extract(src)
     judge_xla(cases)
-    return cases, {"source": f"openxla/xla {XLA_PATH}", "commit": XLA_COMMIT, "extracted_from": str(src)}
+    return cases, {"source": f"openxla/xla {XLA_PATH}", "commit": XLA_COMMIT}
 
 
 def write(cases: list[dict], header: dict) -> None:
     CASES_DIR.mkdir(parents=True, exist_ok=True)
-    keep = ("name", "kind", "templated", "expects_error", "error_substr", "text", "xla_valid", "xla_text", "xla_error")
+    keep = ("name", "kind", "form", "expects_error", "error_substr", "text", "xla_valid", "xla_text", "xla_error")
     data = {"header": {**header, "license": "Apache-2.0 (the texts are from openxla/xla)",
                        "xla_verdict": "jaxlib xla_client.hlo.hlo_module_from_text (parse only, unverified)",
                        "jaxlib": _jaxlib_version()},
@@ -300,20 +214,18 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="write tests/xla_parser_cases/cases.json")
     ap.add_argument("--json", type=Path, help="write every case's verdicts here")
     ap.add_argument("--only", help="regex on case names")
-    ap.add_argument("--include-templated", action="store_true",
-                    help="judge literals that the test passes through StrFormat/StrReplaceAll too")
     args = ap.parse_args(argv)
 
     cases, header = load_cases(args.source)
     if args.write:
         write(cases, header)
         print(f"wrote {CASES_DIR / 'cases.json'} ({len(cases)} cases)")
-    todo = [c for c in cases if args.include_templated or not c.get("templated")]
+    todo = list(cases)
     if args.only:
         todo = [c for c in todo if re.search(args.only, c["name"])]
-    print(f"source: {header.get('source')} @ {header.get('commit')}; {len(cases)} modules extracted, "
-          f"{len(cases) - len([c for c in cases if not c.get('templated')])} templated (skipped unless "
-          f"--include-templated), judging {len(todo)}")
+    forms = {f: sum(c.get("form") == f for c in cases) for f in ("module", "instruction")}
+    print(f"source: {header.get('source')} @ {header.get('commit')}; {len(cases)} texts extracted "
+          f"({forms['module']} modules, {forms['instruction']} single instructions), judging {len(todo)}")
     t0 = time.time()
     results = []
     for c in todo:
