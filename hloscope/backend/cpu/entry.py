@@ -20,6 +20,7 @@ from ..llvm_types import I1, I8, I64, PTR, VOID, left_unoptimized
 from ..buffers import ArrayStorage, BufferLayout
 from ..loop_function import LoopKernel
 from .parallel import ParallelSupport, emit_parallel_call, partition_bounds
+from .step_clock import StepClock
 
 
 # Steps per function. LLVM's time on one function grows faster than its size: a
@@ -55,8 +56,9 @@ class EntryEmitter:
     order (external, so llvm_split can give them to different parts)."""
 
     def __init__(self, llmod: ir.Module, name: str, entry: Computation, layout: BufferLayout,
-                 constants: ConstantPool, thread_pool: bool = True):
+                 constants: ConstantPool, thread_pool: bool = True, clock: StepClock | None = None):
         self.thread_pool = thread_pool
+        self.clock = clock  # times every kernel call (a profiling variant: step_clock.py)
         self.llmod = llmod
         self.name = name
         self.entry = entry
@@ -93,7 +95,12 @@ class EntryEmitter:
     def _emit(self, step) -> None:
         if isinstance(step, LoopKernel):
             assert step.function is not None, "an emitted kernel has its function"
+            if self.clock is None:
+                self.call(step, step.function)
+                return
+            started = self.clock.start(self.b)
             self.call(step, step.function)
+            self.clock.stop(self.b, started, step)
         else:
             step.emit(self)
 

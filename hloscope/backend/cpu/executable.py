@@ -4,6 +4,7 @@
     y = exe(x, w)                           # numpy in, fresh numpy out (a tuple for tuple results)
     exe.report                              # how it was compiled (hloscope.compilation.Compilation)
     exe.save_aot("out/")                    # object file + C header (see aot.py)
+    exe.profile(x, w)                       # [(kernel, ms per run)], measured natively (profiling.py)
 
 A call checks the arguments (runtime/arguments.py), allocates the outputs (numpy arrays,
 16-byte aligned as malloc makes them and as the generated code assumes; large ones from
@@ -31,6 +32,7 @@ from ...runtime.output_pool import OutputPool
 from ...runtime.signature import ArraySpec, Signature
 from .aot import save_aot
 from .jit import NativeCode
+from .profiling import KernelTime, ProfiledProgram
 
 _ALIGN = 64  # arena alignment
 OUTPUT_ALIGN = 16  # result alignment (what malloc guarantees)
@@ -100,6 +102,8 @@ class CpuExecutable(Executable):
         self._table = ctypes.c_void_p * (len(signature.params) + len(signature.results))
         self._single = signature.nesting is None
         self._donations: dict[int, int] | None = None  # result -> parameter, found on first use
+        self._profiled: ProfiledProgram | None = None  # the instrumented variant, built on first profile
+        self._profiled_lock = threading.Lock()
 
     def __call__(self, *args: Any) -> Any:
         arrays = check_arguments(self.signature, args)
@@ -133,6 +137,24 @@ class CpuExecutable(Executable):
         except AttributeError:
             arena = self._new_arena()
         self._entry(table, arena)
+
+    def profile(self, *args: Any, repeat: int = 20) -> list[tuple[str, float]]:
+        """[(kernel, milliseconds per run)] for each kernel of the record a call runs, in
+        schedule order (as the GPU executable's), measured inside the native code of an
+        instrumented variant (profiling.py): the median of `repeat` runs after one to warm up."""
+        return [(k.kernel, k.ms) for k in self.kernel_times(*args, repeat=repeat)]
+
+    def kernel_times(self, *args: Any, repeat: int = 20) -> list[KernelTime]:
+        """Like `profile`, with each kernel's instruction (and the call it shares, if any)."""
+        return self.profiled_program().run(args, repeat)[0]
+
+    def profiled_program(self) -> ProfiledProgram:
+        """The instrumented variant (compiled on first use, then kept; the normal code and the
+        compile caches are untouched)."""
+        with self._profiled_lock:
+            if self._profiled is None:
+                self._profiled = ProfiledProgram(self)
+            return self._profiled
 
     def with_report(self, report: Compilation) -> CpuExecutable:
         return CpuExecutable(self.native, self.signature, self.arena_bytes, report, self.module, self.options)

@@ -30,6 +30,7 @@ from ..unsupported import refuse_collectives, refuse_elided_constants, refuse_hu
 from .type_passes import refuse_what_was_kept
 from .control_flow import CONTROL_FLOW, ConditionalStep, WhileStep
 from .entry import EntryEmitter
+from .step_clock import StepClock
 from .kernel_choices import CpuKernels
 from ..cpus import usable_cpus
 from .parallel import decide_partitions
@@ -48,6 +49,7 @@ class LoweringOptions:
     parallel_min_elements: int = 256 * 1024
     entry_name: str = ""
     thread_pool: bool = True  # partitions go to the process's pool (False: pthreads per call, for AOT)
+    profile: bool = False  # time every kernel call into counters (step_clock.py; for CpuExecutable.profile only)
 
 
 @dataclass
@@ -58,6 +60,7 @@ class Lowered:
     entry_name: str
     layout: BufferLayout
     kernels: list[LoopKernel]
+    clock: StepClock | None = None  # the timed calls, where options.profile
 
 
 def lower(module: HloModule, options: LoweringOptions, plan: MemoryPlan | None = None) -> Lowered:
@@ -77,7 +80,9 @@ def lower(module: HloModule, options: LoweringOptions, plan: MemoryPlan | None =
     mc.names.add(name)  # the runtime looks the entry up by this name: no kernel may take it
     programs = CpuPrograms(mc, options)
     programs.lower(entry, layout, name, external=True)
-    return Lowered(llmod, name, layout, programs.kernels)
+    if programs.clock is not None:
+        programs.clock.finish()
+    return Lowered(llmod, name, layout, programs.kernels, programs.clock)
 
 
 class CpuPrograms:
@@ -92,6 +97,7 @@ class CpuPrograms:
         self.threads = options.threads or usable_cpus()
         self.kernels: list[LoopKernel] = []
         self.row_programs = RowPrograms(mc)
+        self.clock = StepClock(mc.llmod) if options.profile else None
 
     @property
     def target(self) -> str:
@@ -100,7 +106,8 @@ class CpuPrograms:
     def lower(self, comp: Computation, layout: BufferLayout, name: str, external: bool = False) -> ir.Function:
         """The program function `name` running comp's steps over `layout`."""
         steps = chain_rows(program_steps(self, comp, layout), self._row_chain)
-        emitter = EntryEmitter(self.mc.llmod, name, comp, layout, self.mc.constants, self.options.thread_pool)
+        emitter = EntryEmitter(self.mc.llmod, name, comp, layout, self.mc.constants, self.options.thread_pool,
+                               self.clock)
         emitter.emit_steps(list(steps))
         fn = emitter.finish()
         if not external:
@@ -110,10 +117,12 @@ class CpuPrograms:
     def _row_chain(self, members: list[ChainMember]) -> LoopKernel:
         """One function running `members` block by block over their rows (row_chains.py),
         split over the threads as one kernel."""
-        chain = emit_chain(self.mc.llmod, self.mc.unique_name(f"{members[0].kernel.name}.rows"), members)
+        chain = emit_chain(self.mc.llmod, self.mc.unique_name(f"{members[0].kernel.name}.rows"), members, self.clock)
         decide_partitions(chain, self.threads, self.options.parallel_min_elements)
         for m in members:  # the report shows the threads the chain runs on
             m.kernel.partitions = chain.partitions
+        if self.clock is not None:
+            self.clock.covers[id(chain)] = [m.kernel for m in members]
         return chain
 
     def control_flow(self, inst: Instruction, comp: Computation, layout: BufferLayout) -> Sequence[Step]:
@@ -126,6 +135,8 @@ class CpuPrograms:
         if program is not None:
             steps, records = program
             self.kernels += records
+            if self.clock is not None:
+                self.clock.covers.update((id(step), records) for step in steps)
             return steps
         kernels = lower_instruction(self.choices, inst, comp, layout)
         for kernel in kernels:

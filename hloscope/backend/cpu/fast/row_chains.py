@@ -43,6 +43,7 @@ from ...kernel_spec import location
 from ...llvm_types import I64, PTR, VOID
 from ...loop_function import LoopKernel
 from ...loops import for_range
+from ..step_clock import StepClock
 
 CHAIN_KINDS = ("loop", "reduce", "library-reduce")
 # At most this many kernels in one chain: a block holds a row of every array of the chain, so
@@ -258,8 +259,9 @@ def row_step(members: list[ChainMember]) -> int:
     return need
 
 
-def emit_chain(llmod: ir.Module, name: str, members: list[ChainMember]) -> LoopKernel:
-    """The chain's function `void name(ptr buffers..., i64 begin, i64 end)` over rows."""
+def emit_chain(llmod: ir.Module, name: str, members: list[ChainMember], clock: StepClock | None = None) -> LoopKernel:
+    """The chain's function `void name(ptr buffers..., i64 begin, i64 end)` over rows (with
+    each member's calls timed, where a profiling variant has a clock: step_clock.py)."""
     buffers: list[ArrayStorage] = []
     for m in members:
         for buf in m.kernel.buffers:
@@ -282,7 +284,10 @@ def emit_chain(llmod: ir.Module, name: str, members: list[ChainMember]) -> LoopK
             assert m.kernel.function is not None, "a chain member is an emitted kernel"
             pointers = [args[location(buf)] for buf in m.kernel.buffers]
             scale = I64(m.scale)
+            started = clock.start(b) if clock is not None else None
             b.call(m.kernel.function, [*pointers, b.mul(lo, scale), b.mul(hi, scale)])
+            if clock is not None and started is not None:
+                clock.stop_member(b, started, m.kernel)
     b.ret_void()
     work = sum(m.kernel.work for m in members)
     chain = LoopKernel(name, members[0].kernel.instruction, "row-chain", buffers, extent=members[0].rows,
