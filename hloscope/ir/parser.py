@@ -22,6 +22,7 @@ from .attributes import (
     AttrValue, Metadata, MetadataValue, ModuleAttrValue, PadDim, ProgramShape, Raw, SliceDim, WindowDim,
 )
 from .alias_checks import subshape
+from .async_chains import async_chain_problems
 from .aliasing import InputOutputAlias, parse_buffer_donor, parse_input_output_alias
 from .custom_call_attrs import CUSTOM_CALL_ENUMS, constraint_count_problem
 from .layout_tail import check_layout_tail
@@ -176,6 +177,7 @@ class _ModuleParser:
         self.constraints: tuple[list[Shape], int] | None = None  # the last instruction's, while it is read
         self.computations_read: dict[str, Computation] = {}  # for inferring the shape of a call
         self.inferences = 0  # shapes inferred so far (such a line depends on more than itself)
+        self.wrapped_opcodes: dict[str, str] = {}  # `X-update` / `X-done` instruction -> X
 
     # ---- module ----
     def module(self) -> HloModule:
@@ -290,6 +292,7 @@ class _ModuleParser:
     def computation(self) -> Computation:
         s = self.s
         name = s.name("a computation name")
+        declared_result: tuple[Shape, int] | None = None
         if s.accept("("):
             while not s.accept(")"):
                 s.name("a parameter name")
@@ -298,12 +301,15 @@ class _ModuleParser:
                 if not s.peek(")"):
                     s.expect(",", "',' or ')'")
             s.expect("->")
-            self.shape()
+            s.skip()
+            declared_result = (self.shape(), s.pos)
         s.expect("{", "'{' to start the computation's instructions")
         instructions: list[Instruction] = []
         root: str | None = None
         positions: dict[str, list] = {}
         self.shapes_here, self.elements = {}, {}
+        starts: dict[str, int] = {}
+        parameters: dict[int, str] = {}
         while not s.accept("}"):
             if s.at_end():
                 s.fail(f"computation {name!r} is not closed with '}}'")
@@ -320,9 +326,15 @@ class _ModuleParser:
                 instructions.append(nested)
                 self.shapes_here[nested.name] = nested.shape
             self.nested.clear()
+            if inst.opcode == "parameter" and inst.parameter_number in parameters:
+                s.fail(f"parameter number {inst.parameter_number} is used twice in computation {name!r} "
+                       f"(by {parameters[inst.parameter_number]} and {inst.name})", start)
+            if inst.opcode == "parameter" and inst.parameter_number is not None:
+                parameters[inst.parameter_number] = inst.name
             if inst.name in positions:
                 s.fail(f"instruction name {inst.name!r} is used twice in computation {name!r}", start)
             positions[inst.name] = operand_positions
+            starts[inst.name] = start
             self.shapes_here[inst.name] = inst.shape
             if is_root:
                 if root is not None:
@@ -334,12 +346,21 @@ class _ModuleParser:
         self.check_operands(name, instructions, positions)
         self.check_typed_operands(instructions)
         self.check_constrained_operands(instructions)
+        callees = {**self.computations_read, **{c.name: c for c in self.implied}}
+        for inst_name, problem in async_chain_problems(instructions, callees, self.wrapped_opcodes):
+            s.fail(problem, starts.get(inst_name))
+        root_name = root or instructions[-1].name
+        if declared_result is not None:
+            root_shape = next(i.shape for i in instructions if i.name == root_name)
+            if not _same_ignoring_layout(declared_result[0], root_shape):
+                s.fail(f"computation {name} declares its result {declared_result[0]}, but its root {root_name} is "
+                       f"{root_shape}", declared_result[1])
         thread = None
         if s.peek(",") and s.text.startswith("execution_thread", _after_comma(s)):
             s.accept(",")
             self.attr_key()
             thread = s.string()
-        return Computation(name, tuple(instructions), root or instructions[-1].name, thread)
+        return Computation(name, tuple(instructions), root_name, thread)
 
     def remembered_computation(self, memo: ParseMemo) -> Computation:
         """A computation parsed before from the same text, else parsed and remembered. Its
@@ -468,6 +489,7 @@ class _ModuleParser:
         else:
             operands = self.operands(operand_positions)
         attrs: dict[str, AttrValue] = {}
+        attr_at: dict[str, int] = {}
         metadata: Metadata | None = None
         while s.peek(",") and not _next_is_computation_attr(s) and (not nested or _ATTR_FOLLOWS.match(s.text, s.pos)):
             s.accept(",")
@@ -481,12 +503,15 @@ class _ModuleParser:
             known = None if self.allow_unknown_attributes else allowed_attributes(opcode)
             if known is not None and key not in known:
                 s.fail(f"{opcode} takes no attribute {key!r}; XLA allows {', '.join(sorted(known))}", at)
+            attr_at[key] = at
             if key == "metadata":
                 metadata = self.metadata()
             else:
                 attrs[key] = self.attribute(key, key_pos)
         if self.constraints is not None:
             self.take_constraints(operands)
+        if opcode == "conditional":
+            self.check_branch_attrs(operands, attr_at)
         if opcode == "broadcast" and "dimensions" not in attrs and self.is_scalar(operands):
             attrs["dimensions"] = ()  # a scalar broadcasts to every dimension: XLA needs no list
         for required in REQUIRED_ATTRS.get(opcode, ()):
@@ -499,6 +524,18 @@ class _ModuleParser:
             return self.async_from_shorthand(name, shape, shorthand, operands, attrs, metadata, op_pos), operand_positions
         inst = Instruction(name, opcode, shape, operands, attrs, metadata, number, literal)
         return inst, operand_positions
+
+    def check_branch_attrs(self, operands: tuple[str, ...], attr_at: dict[str, int]) -> None:
+        """A pred[] selector takes true_computation / false_computation, an s32[] index
+        branch_computations (XLA's parser allows only the pair that fits the selector)."""
+        selector = self.shapes_here.get(operands[0]) if operands else None
+        if not isinstance(selector, ArrayShape) or selector.dims:
+            return
+        wrong = ("branch_computations",) if selector.dtype == "pred" else ("true_computation", "false_computation")
+        for key in wrong:
+            if key in attr_at:
+                takes = "true_computation and false_computation" if selector.dtype == "pred" else "branch_computations"
+                self.s.fail(f"a conditional on {selector.short()} takes {takes}, not {key}", attr_at[key])
 
     def is_scalar(self, operands: tuple[str, ...]) -> bool:
         shape = self.shapes_here.get(operands[0]) if len(operands) == 1 else None
@@ -523,16 +560,19 @@ class _ModuleParser:
         instruction is `X(args), attrs`; `X-update` and `X-done` are async-update and -done."""
         base, phase = shorthand
         if phase != "start":
-            return Instruction(name, f"async-{phase}", shape, operands, {}, metadata)
+            self.wrapped_opcodes[name] = base
+            return Instruction(name, f"async-{phase}", shape, operands, attrs, metadata)
         if not (isinstance(shape, TupleShape) and len(shape.elements) >= 2
                 and isinstance(shape.elements[0], TupleShape) and len(shape.elements[0].elements) == len(operands)):
             self.s.fail(f"{base}-start must declare ((operand shapes), result, ...), not {shape}", pos)
         params = tuple(Instruction(f"param_{i}", "parameter", p, parameter_number=i)
                        for i, p in enumerate(shape.elements[0].elements))
-        root = Instruction(base, base, shape.elements[1], tuple(p.name for p in params), attrs)
+        root = Instruction(base, base, shape.elements[1], tuple(p.name for p in params), attrs, metadata)
         callee = f"async_computation.{name}"
         self.implied.append(Computation(callee, (*params, root), root.name))
-        return Instruction(name, "async-start", shape, operands, {"calls": callee}, metadata)
+        # XLA gives the start what describes the op as a whole, as well as the wrapped op
+        shared = {k: attrs[k] for k in _ASYNC_SHARED if k in attrs}
+        return Instruction(name, "async-start", shape, operands, {"calls": callee, **shared}, metadata)
 
     def check_constant_size(self, shape: Shape, pos: int) -> None:
         for leaf in shape.leaves() if isinstance(shape, TupleShape) else [shape]:
@@ -936,6 +976,7 @@ class _ModuleParser:
         return shapes
 
 
+_ASYNC_SHARED = ("frontend_attributes", "statistics", "backend_config")
 # Inside an operand list, a comma starts an inline instruction's attribute only before `name=`.
 _ATTR_FOLLOWS = _re.compile(r",\s*[A-Za-z_][\w.\-]*\s*=")
 _DIM_LABELS = _re.compile(r"[a-z0-9]+_[a-z0-9]+->[a-z0-9]+")

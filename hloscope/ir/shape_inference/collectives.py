@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..replica_groups import ReplicaGroups
 from ..shape import ArrayShape, Shape, TokenShape, TupleShape
-from .common import OpCall, check, check_params, compatible, fail, fmt, tuple_or_single
+from .common import OpCall, check, check_params, compatible, fail, fmt, fmt_all, tuple_or_single
 
 
 def _group_size(op: OpCall) -> int | None:
@@ -110,9 +110,14 @@ def ragged_all_to_all(op: OpCall) -> Shape:
 
 def collective_permute(op: OpCall) -> Shape:
     check(op.attr("source_target_pairs", None) is not None, "collective-permute needs source_target_pairs")
-    if len(op.operands) == 4 and isinstance(op.operands[2], TupleShape):
-        return op.need_declared()  # the in-place form: input, output, input and output offsets
+    if _in_place(op):
+        return op.operands[1]  # the output buffer, updated in place
     return tuple_or_single(op.operands)  # one buffer, or several sent together (the combined form)
+
+
+def _in_place(op: OpCall) -> bool:
+    """collective-permute(input, output, input offsets, output offsets): the in-place form."""
+    return len(op.operands) == 4 and isinstance(op.operands[2], TupleShape)
 
 
 def _start(op: OpCall, result: Shape) -> Shape:
@@ -142,7 +147,13 @@ def all_gather_start(op: OpCall) -> Shape:
 
 
 def collective_permute_start(op: OpCall) -> Shape:
-    return _start(op, collective_permute(op))
+    if not _in_place(op):
+        return _start(op, collective_permute(op))
+    declared = op.need_declared()  # (input, output, context...)
+    ok = isinstance(declared, TupleShape) and len(declared.elements) >= 2 and all(
+        compatible(e, x) for e, x in zip(declared.elements[:2], op.operands[:2]))
+    check(ok, f"in-place collective-permute-start must declare ({fmt_all(op.operands[:2])}, ...), not {fmt(declared)}")
+    return declared
 
 
 def done(op: OpCall) -> Shape:
