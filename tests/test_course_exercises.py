@@ -18,7 +18,7 @@ import hloscope
 from hloscope.passes.naming import NameUniquer
 from hloscope.passes.pipeline import HloPass
 from hloscope.passes.rewrite import Rewriter, map_computations
-from hloscope.teaching import auto_clustering, cleaning_up, frameworks, fusion, gpu_launch, hello_hlo, hlo_semantics
+from hloscope.teaching import asking_why, auto_clustering, cleaning_up, frameworks, fusion, gpu_launch, hello_hlo, hlo_semantics
 from hloscope.teaching import jit_cache, lazy_tensors, llvm_code, many_devices, memory_planning, vs_xla, write_a_pass
 from hloscope.teaching.running_example import block_inputs, transformer_block
 
@@ -324,6 +324,8 @@ CASES = [
     Case("15", "compiles per front end", lazy(frameworks.check_compiles, front_end_compiles),
          {"jit": 2, "autojit": 4, "lazy": 2}, {"jit": 2, "autojit": 2, "lazy": 4}, ("4",),
          blank={"jit": ..., "autojit": ..., "lazy": ...}),
+    Case("17", "the loop compiles once", asking_why.check_compiles_once,
+         lambda p, g, step: p - 0.05 / (step + 1) * g, asking_why.decaying_update, ("0.05 / (step + 1) * g",)),
 ]
 
 

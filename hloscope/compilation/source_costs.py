@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from ..cost.source_lines import SourceLines, cost_by_line as _table
+from ..cost.source_lines import SourceLines, top_level_of
+from ..cost.source_lines import cost_by_line as _table
 from ..ir.module import HloModule
 from .record import Compilation
 
@@ -30,10 +31,11 @@ def kernel_seconds(exe: Any, record: Compilation | None, args: tuple, repeat: in
         raise TypeError("measuring kernel time needs a compiled executable (hloscope.compile(...)) "
                         "whose target can profile its kernels")
     instruction_of: dict[str, str] = {k.name: k.instruction or k.name for k in record.kernels}
+    top = top_level_of(record.module) if record.module is not None else {}
     seconds: dict[str, float] = defaultdict(float)
     for kernel, ms in profile(*args, repeat=repeat):
-        name = str(kernel)
-        seconds[instruction_of.get(name, name)] += ms / 1e3
+        name = instruction_of.get(str(kernel), str(kernel))
+        seconds[top.get(name, name)] += ms / 1e3
     return dict(seconds)
 
 

@@ -145,6 +145,22 @@ def cost_by_line(module: HloModule, measured: dict[str, float] | None = None, pe
     return SourceLines(module.name, ordered, total, measured is not None)
 
 
+def top_level_of(module: HloModule) -> dict[str, str]:
+    """{instruction: the ENTRY instruction whose kernel runs it}: the entry's own, and those of
+    the loops, calls and branches it runs (a measured kernel inside a loop counts for the loop)."""
+    entry = module.entry_computation
+    out = {inst.name: inst.name for inst in entry.instructions}
+    for inst in entry.instructions:
+        stack = list(inst.called_computations()) if inst.opcode in CALLS else []
+        while stack:
+            comp = module.computation(stack.pop())
+            for inner in comp.instructions:
+                out.setdefault(inner.name, inst.name)
+                if inner.opcode in CALLS:
+                    stack.extend(inner.called_computations())
+    return out
+
+
 def _sum(top: str, parts: list[_Share]) -> Cost:
     return Cost(top, "", sum(p.flops for p in parts), sum(p.transcendentals for p in parts),
                 sum(p.bytes_read for p in parts), sum(p.bytes_written for p in parts))

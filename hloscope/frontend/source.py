@@ -24,7 +24,7 @@ _HLOSCOPE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _SKIPPED = (_HLOSCOPE_DIR + os.sep, os.path.dirname(np.__file__) + os.sep, contextlib.__file__)
 # The course's example model is code for the reader: its lines are the user's lines (the
 # per-line cost table and error messages point into it, not at the notebook cell calling it).
-_READER_CODE = (os.path.join(_HLOSCOPE_DIR, "teaching", "running_example.py"),)
+_READER_CODE = tuple(os.path.join(_HLOSCOPE_DIR, "teaching", name) for name in ("running_example.py", "asking_why.py"))
 
 
 @dataclass(frozen=True)

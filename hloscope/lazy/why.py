@@ -65,9 +65,9 @@ def _where(change: Change) -> str:
 def _tip(change: Change, growing: bool) -> str:
     where = _where(change)
     if change.kind == "static":
-        return (f"a Python number at {where} is part of the step graph (Python ints and 0.0/1.0 stay constants; "
-                "other floats become data), so each new value compiles a new program: pass float(value) or "
-                "lz.tensor(value), device data that is an input of one program")
+        return (f"a Python number at {where} is part of the step graph (Python ints, 0.0 and 1.0 stay constants; "
+                "other floats become data), so each new value compiles a new program: fold it into one Python "
+                "float that is never 0.0 or 1.0 (lr / (step + 1)), or make it device data with lz.tensor(value)")
     if change.kind == "shape":
         return (f"an input changed shape ({where or 'a data node'}): keep sizes fixed (drop or pad the last "
                 "smaller batch) or pad to a few bucket sizes")

@@ -101,3 +101,31 @@ def test_the_html_and_the_explorer_tab():
     assert ex.errors == [] and panel.table is not None and "x @ w" in panel.html.value
     panel.metric.value = "flops"
     assert "flops" in panel.html.value
+
+
+def test_measured_kernel_time_is_split_among_the_lines():
+    x, w = np.ones((128, 64), np.float32), np.ones((64, 32), np.float32)
+    exe = hloscope.compile(two_lines, x, w)
+    table = hloscope.cost_by_line(exe, x, w, repeat=5)
+    assert table.measured and table.total.measured_seconds is not None and table.total.measured_seconds > 0
+    lines = _lines_of(two_lines)
+    matmul = table.row(lines["h"])
+    assert matmul is not None and matmul.measured_seconds is not None and matmul.measured_seconds > 0
+    assert all(r.measured_seconds is not None and r.measured_seconds >= 0 for r in table.rows)
+    assert "measured time" in str(table)
+    # the split keeps every kernel's seconds: the lines add up to the kernels given
+    module = exe.report.module
+    given = {inst.name: 1e-3 * (k + 1) for k, inst in enumerate(module.entry_computation.instructions)}
+    split = cost_by_line(module, given)
+    assert split.total.measured_seconds == pytest.approx(sum(given.values()), rel=1e-12)
+
+
+def test_a_kernel_inside_a_loop_counts_for_its_loop_line():
+    def loop(x):
+        return hloscope.fori_loop(0, 3, lambda i, acc: np.tanh(acc @ acc), x)
+
+    x = np.eye(16, dtype=np.float32)
+    exe = hloscope.compile(loop, x)
+    table = hloscope.cost_by_line(exe, x, repeat=3)
+    assert table.total.measured_seconds is not None and table.total.measured_seconds > 0
+    assert sum(r.measured_seconds or 0.0 for r in table.rows if r.file) > 0
