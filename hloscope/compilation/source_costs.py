@@ -2,7 +2,8 @@
 measured per kernel when the program is given arguments to run on.
 
     table = hloscope.cost_by_line(exe)            # an executable, a record or a module: estimated time
-    table = hloscope.cost_by_line(exe, x, w)      # each kernel run on (x, w) and timed (exe.profile)
+    table = hloscope.cost_by_line(exe, x, w)      # each kernel run on (x, w) and timed (exe.profile);
+                                                  # pytrees of arrays are flattened as compile did
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from ..cost.source_lines import SourceLines, top_level_of
 from ..cost.source_lines import cost_by_line as _table
+from ..frontend.pytree import flatten
 from ..ir.module import HloModule
 from .record import Compilation
 
@@ -20,7 +22,7 @@ def cost_by_line(target: Any, *args: Any, repeat: int = 20) -> SourceLines:
     """See the module docstring. A record read from XLA's dumps works too (its module's
     metadata names the lines); measuring needs an executable with `profile` (CPU, GPU)."""
     module, record, exe = _parts(target)
-    measured = kernel_seconds(exe, record, args, repeat) if args else None
+    measured = kernel_seconds(exe, record, tuple(flatten(args)[0]), repeat) if args else None
     return _table(module, measured)
 
 
