@@ -220,18 +220,18 @@ def _short(value: Any) -> str:
 
 
 def advice(miss: CacheMiss, earlier: list[CacheMiss]) -> list[str]:
-    """How the miss could have been avoided, one line per kind of change (none when the
-    change is one the program must see, such as new options)."""
-    out: list[str] = []
+    """How the miss could have been avoided, one line per kind of change naming every argument
+    it concerns (none for a change the program must see, such as new options)."""
     history = [m for m in earlier if not m.first] + [miss]
+    subjects: dict[str, list[str]] = {}
     for change in miss.changes:
-        seen = sum(1 for m in history for c in m.changes if c.kind == change.kind and c.what == change.what)
-        often = f" ({change.what} has changed {seen} times)" if seen > 1 else ""
-        tip = _TIPS.get(change.kind)
-        if tip is not None:
-            line = tip.format(what=_subject(change))
-            if line not in out:
-                out.append(line + often)
+        if change.kind in _TIPS:
+            subjects.setdefault(change.kind, []).append(_subject(change))
+    out = []
+    for kind, names in subjects.items():
+        line = _TIPS[kind].format(what=", ".join(dict.fromkeys(names)))
+        seen = max(sum(1 for m in history for c in m.changes if c.kind == kind and _subject(c) == name) for name in names)
+        out.append(line + (f" ({names[0]} has changed {seen} times)" if seen > 1 else ""))
     return out
 
 
@@ -244,7 +244,7 @@ def _subject(change: KeyChange) -> str:
 
 
 _TIPS = {
-    "shape": ("every new shape of {what} is a new program: if its sizes vary from call to call, pad it to a few "
+    "shape": ("every new shape of {what} is a new program: if sizes vary from call to call, pad to a few "
               "bucket sizes (e.g. the next power of two) and mask the padding, so calls share programs"),
     "dtype": "convert {what} to one dtype before calling (a float64 numpy array is the usual surprise)",
     "weak type": ("{what} came once as a Python number and once as an array: pass it the same way each time "

@@ -54,7 +54,18 @@ def explain_step(record: StepRecord, previous: StepRecord | None, cache_limit: i
         if tip and tip not in advice:
             advice.append(tip)
     kinds = tuple((c.kind, _where(c), _tip(c, growing)) for c in causes)
-    return StepMissReason(previous.index, tuple(c.text() for c in causes), tuple(advice), kinds)
+    return StepMissReason(previous.index, _grouped(causes), tuple(advice), kinds)
+
+
+def _grouped(causes: list[Change]) -> tuple[str, ...]:
+    """Each cause in words; the same change at many nodes (one per parameter of an update
+    loop) said once, with how many nodes it changed."""
+    counts: dict[str, int] = {}
+    for c in causes:
+        text = c.text()
+        text = text.split(" = ", 1)[1] if text.startswith("%") and " = " in text else text
+        counts[text] = counts.get(text, 0) + 1
+    return tuple(text + (f" ({n} nodes)" if n > 1 else "") for text, n in counts.items())
 
 
 def _where(change: Change) -> str:

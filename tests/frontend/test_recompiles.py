@@ -36,7 +36,7 @@ def test_a_new_shape_a_new_dtype_and_a_changed_constant_are_three_misses_each_na
     assert [(c.kind, c.what, c.before, c.after) for c in shape] == [("shape", "argument x", "f32[8,16]", "f32[4,16]")]
     assert [(c.kind, c.what, c.before, c.after) for c in dtype] == [("dtype", "argument x", "f32[4,16]", "f64[4,16]")]
     assert [(c.kind, c.what, c.before, c.after) for c in constant] == [("Python constant", "global SCALE", "2.0", "3.0")]
-    assert "pad it to a few bucket sizes" in misses[1].advice[0]
+    assert "pad to a few bucket sizes" in misses[1].advice[0]
     assert "convert x to one dtype" in misses[2].advice[0]
     assert "SCALE is read from Python" in misses[3].advice[0]
     assert misses[3].source is not None and misses[3].source.line > 0  # the user's calling line
