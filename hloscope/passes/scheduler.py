@@ -111,6 +111,11 @@ class _ListScheduler:
                 self._push(user)
 
 
+def list_schedule(comp: Computation) -> list[str]:
+    """The list scheduler's order of `comp`, ties broken by its instruction order (the start)."""
+    return _ListScheduler(comp).run()[0]
+
+
 def peak_bytes(comp: Computation, order: list[str], module: HloModule | None = None) -> int:
     """The most temporary and output bytes alive at once in this order, counting in-place
     reuse (the lower bound of the arena that plan_memory builds)."""
