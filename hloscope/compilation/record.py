@@ -27,8 +27,11 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+from ..errors import HloscopeError
 from ..ir.module import HloModule
 from ..memory import MemoryPlan
+from ..memory.at_peak import MemoryAtPeak, memory_at_peak
+from ..passes.peak_suggestions import suggest as suggest_for_peak
 from ..passes.pipeline import Pipeline
 from ..passes.record import PassRecord
 from ..runtime.thunks import ThunkSequence
@@ -398,6 +401,18 @@ class Compilation:
     def save_html(self, path: str | Path, **options: Any) -> Path:
         """One self-contained HTML file with every panel (hloscope.viz.export.save_html)."""
         return save_html(path, self, **options)
+
+    def memory_at_peak(self, suggest: bool | None = None) -> MemoryAtPeak:
+        """Every buffer live at the memory plan's peak, its maker, source line and last reader
+        (hloscope.memory.at_peak), with measured suggestions (passes/peak_suggestions.py); by
+        default those only for hloscope's own plan, which re-planning reproduces."""
+        plan, module = self.memory_plan, self.module
+        if plan is None:
+            raise HloscopeError(f"{self.title}: no memory plan (the plan stage did not run)")
+        at = memory_at_peak(plan, module)
+        if module is not None and (suggest if suggest is not None else type(plan) is MemoryPlan):
+            at.suggestions = suggest_for_peak(module, at)
+        return at
 
     def dump(self, directory: str | Path, timings: bool = False) -> list[Path]:
         """The deterministic text/JSON dump folder (hloscope.viz.dump.dump_record)."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .cost_view import estimate_vs_measured_line
 from .hlo_html import hlo_block
 from .memory_chart import human_bytes, memory_plan_html
+from .memory_peak_html import memory_peak_section
 from .records_html import records_table_html
 from .training_html import kernel_parts, training_memory_html, training_parts_html
 
@@ -84,7 +85,7 @@ def memory_panel(memory_plan, module=None) -> str:
     backward with the activations saved for the backward pass."""
     if memory_plan is None:
         return "<p class='hs-empty'>no memory plan given</p>"
-    return training_memory_html(module, memory_plan)
+    return training_memory_html(module, memory_plan, extra=memory_peak_section(memory_plan, module))
 
 
 def ir_texts(c: Compilation) -> list[tuple[str, str, bool]]:

@@ -109,11 +109,11 @@ def shows_training(module, plan) -> bool:
             and set(plan.schedule) <= set(classify(module)))
 
 
-def training_memory_html(module, plan) -> str:
+def training_memory_html(module, plan, extra: str = "") -> str:
     """The memory plan coloured by part, with the saved activations; the plain plan when the
-    module has no backward pass."""
+    module has no backward pass. `extra` goes between the chart and the table of buffers."""
     if not shows_training(module, plan):
-        return memory_plan_html(plan)
+        return memory_plan_html(plan, extra=extra)
     activations = saved_activations(module, plan)
     return memory_plan_html(plan, colors=part_buffer_colors(module, plan, activations), legend=part_legend(),
-                            extra=saved_activations_table_html(activations))
+                            extra=saved_activations_table_html(activations) + extra)

@@ -1,10 +1,12 @@
-"""Memory: the buffer chart (time across, arena addresses up) and the table of buffers."""
+"""Memory: the buffer chart (time across, arena addresses up), what is live at the peak and
+why (with measured suggestions to lower it), and the table of buffers."""
 
 from __future__ import annotations
 
 import ipywidgets as w
 
 from ...viz.memory_chart import memory_plan_html
+from ...viz.memory_peak_html import memory_peak_section
 from ...viz.training_html import shows_training, training_memory_html
 from .base import Panel, waiting
 
@@ -23,8 +25,10 @@ class MemoryPanel(Panel):
             self._plan = report.memory_plan
             # a training step's plan is coloured by forward / backward, with its saved activations
             module = report.module
-            self.html.value = (training_memory_html(module, self._plan) if shows_training(module, self._plan)
-                               else memory_plan_html(self._plan))
+            # with what is live at the peak, and why, between the chart and the table of buffers
+            peak = memory_peak_section(self._plan, module)
+            self.html.value = (training_memory_html(module, self._plan, extra=peak)
+                               if shows_training(module, self._plan) else memory_plan_html(self._plan, extra=peak))
         elif _stage_status(report, "plan") in ("failed", "skipped") and self._plan is None:
             self.html.value = f"<p>no memory plan: {report.stage('plan').note}</p>"
 
