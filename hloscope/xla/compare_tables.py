@@ -6,6 +6,8 @@ from __future__ import annotations
 import html as html_lib
 from typing import TYPE_CHECKING, Sequence
 
+from ..viz.memory_peak_html import memory_peak_html
+
 if TYPE_CHECKING:  # compare.py imports this module
     from .compare import Comparison
 
@@ -27,7 +29,7 @@ def summary_rows(c: Comparison) -> list[tuple[str, str, str]]:
                  _count(ours.optimized_module if ours else None, entry=True)))
     rows.append(("fusions", str(sum(len(m.xla) for m in c.fusions)), str(sum(len(m.hloscope) for m in c.fusions))))
     rows.append(("fusion matches", ", ".join(f"{n} {s}" for s, n in c.status_counts().items()), ""))
-    names = ("total bytes", "parameters + constants", "scratch (temps + output)")
+    names = ("total bytes", "parameters + constants", "scratch (temps + output)", "live at the peak")
     rows += [(f"memory: {n}", a, b) for n, a, b in zip(names, c.xla_memory.cells(), c.hloscope_memory.cells())]
     xt, ht = c.timing("XLA"), c.timing("hloscope")
     rows.append(("run time (median)", _seconds(xt), _seconds(ht)))
@@ -82,8 +84,24 @@ def html(c: Comparison) -> str:
             f"{_html_table(SUMMARY_HEAD, summary_rows(c), 'hs-vs-summary')}"
             f"<h4>Pipelines by role</h4>{_html_table(STAGE_HEAD, stage_rows(c), 'hs-vs-stages')}"
             f"<h4>Fusions, matched by the operations they cover</h4>"
-            f"{_html_table(FUSION_HEAD, c.fusion_rows(), 'hs-vs-fusions')}"
+            f"{_html_table(FUSION_HEAD, c.fusion_rows(), 'hs-vs-fusions')}{_peaks_html(c)}"
             + (c.partitioning._repr_html_() if c.partitioning is not None else "") + "</div>")
+
+
+def _peaks_html(c: Comparison) -> str:
+    """Both plans' memory at the peak, side by side: every buffer live there and why."""
+    sides = [(name, side.at_peak) for name, side in (("XLA", c.xla_memory), ("hloscope", c.hloscope_memory))]
+    if all(at is None for _, at in sides):
+        return ""
+    cells = "".join(f"<div style='flex:1;min-width:0;overflow:auto'><h4>{name}</h4>"
+                    + (memory_peak_html(at) if at is not None else "<p class='hs-note'>no memory plan</p>") + "</div>"
+                    for name, at in sides)
+    plan = c.xla.memory_plan
+    own, where = getattr(plan, "live_peak_bytes", 0), getattr(plan, "live_peak_position", None)
+    note = (f"<p class='hs-note'>XLA's own live-range dump puts its peak at position {where} with "
+            f"{own:,} bytes: it adds up values, so two that take one buffer in turn count twice where their "
+            f"ranges touch; the table adds up buffers.</p>" if own else "")
+    return f"<h4>Memory at the peak</h4>{note}<div class='hs-vs-peaks' style='display:flex;gap:12px'>{cells}</div>"
 
 
 # ---- text ----
