@@ -100,9 +100,11 @@ class MemoryAtPeak:
         return memory_peak_html(self)
 
 
-def where(sources: tuple[Source, ...]) -> str:
-    """`block.py:12, block.py:14`."""
-    return ", ".join(f"{os.path.basename(f)}:{line}" for f, line in sources)
+def where(sources: tuple[Source, ...], limit: int | None = None) -> str:
+    """`block.py:12, block.py:14` (past `limit` lines: `, +3 lines`)."""
+    shown = sources if limit is None else sources[:limit]
+    more = f", +{len(sources) - len(shown)} lines" if len(sources) > len(shown) else ""
+    return ", ".join(f"{os.path.basename(f)}:{line}" for f, line in shown) + more
 
 
 def position_totals(plan: MemoryPlan) -> list[int]:
@@ -190,7 +192,7 @@ def _reader(name: str | None, user: Instruction | None, module: HloModule | None
     """`dot.3 (dot, block.py:27)`."""
     if user is None:
         return str(name)
-    line = where(sources_of(module, user))
+    line = where(sources_of(module, user), limit=2)
     return f"{name} ({user.opcode}{', ' + line if line else ''})"
 
 
@@ -217,11 +219,12 @@ def at_peak_text(at: MemoryAtPeak, max_rows: int = 40) -> str:
              f"of {at.positions} ({at.instruction})",
              f"  arena {at.arena_bytes:,} (the arena's size: {at.arena_peak_bytes:,}) + parameters and constants "
              f"{at.outside_bytes:,}; {len(at.rows)} buffers",
-             f"  {'bytes':>12} {'share':>6}  {'kind':<10} {'buffer':<28} {'made by':<34} why live"]
+             f"  {'bytes':>12} {'share':>6}  {'kind':<10} {'buffer':<28} {'made by':<48} why live"]
     for r in at.rows[:max_rows]:
         share = f"{100 * r.bytes / at.total_bytes:.1f}%" if at.total_bytes else "-"
-        made = f"{r.instruction} ({r.opcode}{', ' + r.source if r.source else ''})"
-        lines.append(f"  {r.bytes:>12,} {share:>6}  {r.kind:<10} {r.label:<28} {made:<34} {r.why}")
+        line = where(r.sources, limit=2)
+        made = f"{r.instruction} ({r.opcode}{', ' + line if line else ''})"
+        lines.append(f"  {r.bytes:>12,} {share:>6}  {r.kind:<10} {r.label:<28} {made:<48} {r.why}")
     if len(at.rows) > max_rows:
         rest = sum(r.bytes for r in at.rows[max_rows:])
         lines.append(f"  {rest:>12,}         ... {len(at.rows) - max_rows} more buffers")

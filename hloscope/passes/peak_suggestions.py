@@ -49,6 +49,7 @@ def suggest(module: HloModule, at: MemoryAtPeak | None = None) -> list[PeakSugge
         after = peak_of(changed)
         if after < before:
             found.append(PeakSuggestion(kind, what, before, after, changed))
+    found += _all_donations(module, [s for s in found if s.kind == "donate"], before)
     best_reorder = min((s for s in found if s.kind == "reorder"), key=lambda s: s.after_bytes, default=None)
     found = [s for s in found if s.kind != "reorder" or s is best_reorder]
     return sorted(found, key=lambda s: (s.after_bytes, s.kind))
@@ -83,6 +84,21 @@ def _donations(module: HloModule, at: MemoryAtPeak):
                         f"caller has no further use for it: input_output_alias={alias}")
                 yield "donate", what, module.replace(attrs={**module.attrs, "input_output_alias": alias})
                 break
+
+
+def _all_donations(module: HloModule, helpful: list[PeakSuggestion], before: int) -> list[PeakSuggestion]:
+    """The donations that each lower the peak, together (measured too)."""
+    if len(helpful) < 2:
+        return []
+    config = module.attrs.get("input_output_alias")
+    old = config.aliases if isinstance(config, InputOutputAlias) else ()
+    new = [a for s in helpful if s.module is not None for a in s.module.attrs["input_output_alias"].aliases[len(old):]]
+    alias = InputOutputAlias((*old, *new))
+    changed = module.replace(attrs={**module.attrs, "input_output_alias": alias})
+    after = peak_of(changed)
+    if after >= min(s.after_bytes for s in helpful):
+        return []
+    return [PeakSuggestion("donate", f"donate all {len(new)} of them: input_output_alias={alias}", before, after, changed)]
 
 
 # ---- rematerialize a cheap value ----

@@ -96,3 +96,25 @@ def test_suggestions_in_text_and_html(text):
     assert at.suggestions and "each measured by planning the changed module again" in str(at)
     page = at._repr_html_()
     assert "hs-peak-suggestions" in page and f"{at.suggestions[0].after_bytes:,}" in page
+
+
+TWO_UPDATES = """HloModule two, is_scheduled=true
+
+ENTRY main {
+  w1 = f32[4096]{0} parameter(0)
+  w2 = f32[4096]{0} parameter(1)
+  g = f32[4096]{0} parameter(2)
+  n1 = f32[4096]{0} subtract(w1, g)
+  n2 = f32[4096]{0} subtract(w2, g)
+  e = f32[4096]{0} exponential(g)
+  f = f32[4096]{0} log(g)
+  h = f32[4096]{0} add(e, f)
+  ROOT t = (f32[4096]{0}, f32[4096]{0}, f32[4096]{0}) tuple(n1, n2, h)
+}
+"""
+
+
+def test_donations_that_each_help_are_also_measured_together():
+    found = [s for s in suggest(parse_hlo(TWO_UPDATES)) if s.kind == "donate"]
+    assert [s.before_bytes - s.after_bytes for s in found] == [32768, 16384, 16384]
+    assert found[0].what.startswith("donate all 2 of them: input_output_alias={ {0}: (0, {}, may-alias), {1}: (1, {}, may-alias) }")
