@@ -51,3 +51,34 @@ ENTRY main {
     plan = plan_memory(parse_hlo(text))
     t = plan.by_instruction("t")
     assert t is not None and t.donor is None and plan.peak_bytes == 1024
+
+
+CHAIN_INTO_W = """HloModule chain, is_scheduled=true, input_output_alias={ {0}: (0, {}, may-alias) }
+
+ENTRY main {
+  w = f32[1024]{0} parameter(0)
+  g = f32[1024]{0} parameter(1)
+  t1 = f32[1024]{0} subtract(w, g)
+  t2 = f32[1024]{0} multiply(t1, t1)
+  e = f32[1024]{0} exponential(g)
+  ROOT t = (f32[1024]{0}, f32[1024]{0}) tuple(t2, e)
+}
+"""
+
+
+def test_a_donated_in_place_chain_compiles_and_runs_natively():
+    import numpy as np
+
+    import hloscope
+
+    module = parse_hlo(CHAIN_INTO_W)
+    plan = plan_memory(module)
+    t2 = plan.by_instruction("t2")
+    assert t2 is not None and t2.values == ("t1", "t2") and t2.donor == "w" and t2.offset is None
+    exe = hloscope.compile(module, backend="cpu", cache=False)
+    rng = np.random.default_rng(0)
+    w, g = rng.standard_normal(1024).astype(np.float32), rng.standard_normal(1024).astype(np.float32)
+    want = hloscope.evaluate(module, w, g)
+    for got in (exe(w.copy(), g), exe.call_donating(w.copy(), g)):
+        for a, b in zip(got, want):
+            np.testing.assert_allclose(a, b, rtol=1e-6)
