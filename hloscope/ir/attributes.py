@@ -16,6 +16,7 @@ import numpy as np
 from .aliasing import BufferDonor, InputOutputAlias
 from .conv_dims import ConvDimLabels
 from .dtypes import from_numpy
+from .nan_payloads import nan_text
 from .replica_groups import ReplicaGroups, SourceTargetPairs
 from .shape import Shape
 
@@ -180,7 +181,7 @@ class Literal:
 def format_float(x, dtype: np.dtype) -> str:
     """Shortest text that reads back as the same value of `dtype` (XLA's RoundTripFpToString)."""
     if np.isnan(x):
-        return "-nan" if np.signbit(x) else "nan"
+        return nan_text(x, dtype)
     if np.isinf(x):
         return "-inf" if x < 0 else "inf"
     text = str(dtype.type(x)) if dtype != np.float64 else repr(float(x))

@@ -12,6 +12,7 @@ import numpy as np
 
 from .attributes import Literal
 from .dtypes import finfo, integer_range, real_part_type
+from .nan_payloads import PAYLOAD, payload_problem, with_payload
 from .scanner import Scanner
 from .shape import ArrayShape, TupleShape
 
@@ -109,12 +110,14 @@ def _to_array(tokens: list[str], shape: ArrayShape, s: Scanner, pos: int, what: 
     if kind == "pred":
         return np.array([t == "true" or (t not in ("false",) and float(t) != 0) for t in tokens], np.bool_)
     if kind == "float":
-        values = [_float(t) for t in tokens]
+        values = [_float(t, s, pos) for t in tokens]
         if shape.dtype == "f8e8m0fnu":  # no zero: XLA rounds a tiny positive up to the smallest, 2^-127
             values = [max(v, 2.0**-127) if 0 < v else v for v in values]
         _check_float_range(values, shape, s, pos, what)
         with np.errstate(over="ignore"):
-            return np.array(values, dtype=np.float64).astype(dtype)
+            array = np.array(values, dtype=np.float64).astype(dtype)
+        _set_payloads(array, tokens, shape, s, pos)
+        return array
     low, high = integer_range(shape.element_type)
     if shape.element_type.bits == 64:
         low, high = -(1 << 63), (1 << 64) - 1  # XLA reads s64 and u64 from either range, wrapping
@@ -148,7 +151,22 @@ def _check_float_range(values: list[float], shape: ArrayShape, s: Scanner, pos: 
                 s.fail(f"{what}value {v:g} is out of range for {shape.dtype}, namely [{low:g}, {high:g}]", pos)
 
 
-def _float(token: str) -> float:
+def _float(token: str, s: Scanner, pos: int) -> float:
     if "nan" in token:
         return -float("nan") if token.startswith("-") else float("nan")
-    return float(token)
+    value = float(token)
+    if value in (float("inf"), -float("inf")) and "inf" not in token:
+        s.fail(f"value {token} is out of range for double (+/-1.79769e+308), so for any float type", pos)
+    return value
+
+
+def _set_payloads(array: np.ndarray, tokens: list[str], shape: ArrayShape, s: Scanner, pos: int) -> None:
+    """Give each `nan(0x..)` element its payload, as XLA does (checked against the type)."""
+    for i, token in enumerate(tokens):
+        m = PAYLOAD.fullmatch(token)
+        if m is None:
+            continue
+        payload = int(m.group(1), 0)
+        if (problem := payload_problem(array.dtype, shape.dtype, payload)) is not None:
+            s.fail(f"{problem} (element {i} of the {shape.short()} constant)", pos)
+        array.reshape(-1)[i] = with_payload(array.dtype, token.startswith("-"), payload)
