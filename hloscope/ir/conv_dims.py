@@ -63,6 +63,7 @@ def _parse_one(labels: str, letters: str, what: str) -> tuple[int, int, tuple[in
     n = len(labels) - 2
     expected = sorted(letters + "".join(str(k) for k in range(max(n, 0))))
     if n < 0 or n > 10 or sorted(labels) != expected:
-        raise ValueError(f"{what} dim_labels {labels!r} must hold {letters[0]!r}, {letters[1]!r} and the "
-                         f"spatial digits 0..{n - 1} once each")
+        digits = f"the spatial digits 0..{n - 1} once each" if n > 0 else "nothing else"
+        raise ValueError(f"{what} dim_labels {labels!r} must hold {letters[0]!r} and {letters[1]!r} once each, "
+                         f"and {digits}")
     return labels.index(letters[0]), labels.index(letters[1]), tuple(labels.index(str(k)) for k in range(n))

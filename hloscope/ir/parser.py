@@ -178,10 +178,17 @@ class _ModuleParser:
         self.computations_read: dict[str, Computation] = {}  # for inferring the shape of a call
         self.inferences = 0  # shapes inferred so far (such a line depends on more than itself)
         self.wrapped_opcodes: dict[str, str] = {}  # `X-update` / `X-done` instruction -> X
+        self.inline_count = 0  # computations written inline so far
+        self.predecessor_refs: list[tuple[str, int]] = []  # control-predecessors named here, and where
+        # A single-instruction text: its operands, written with their shapes, become parameters.
+        self.operands_as_parameters = False
+        self.parameters: dict[str, Instruction] = {}
 
     # ---- module ----
     def module(self) -> HloModule:
         s = self.s
+        if not self.module_follows():
+            return self.single_instruction_module()
         name: str | None = None
         attrs: dict[str, ModuleAttrValue] = {}
         alias_pos = 0
@@ -220,6 +227,46 @@ class _ModuleParser:
         if isinstance(alias, InputOutputAlias):
             self.check_alias_outputs(alias, next(c for c in comps if c.name == entry), alias_pos)
         return HloModule(name or f"module_{entry}", tuple(comps), entry, attrs, frames)
+
+    def module_follows(self) -> bool:
+        """Whether the text is a module, as XLA's parser decides: it starts with `HloModule`,
+        `ENTRY` or a stack frame table, or with a name followed by `{` (a computation);
+        anything else is a single instruction."""
+        s = self.s
+        s.skip()
+        m = NAME.match(s.text, s.pos)
+        if s.at_end() or m is None or m.group(0) in ("HloModule", "ENTRY", "FileNames"):
+            return True
+        rest = Scanner(s.text)
+        rest.pos = m.end()
+        return rest.peek("{")
+
+    def single_instruction_module(self) -> HloModule:
+        """`name = shape opcode(shape %a, shape %b), attrs` alone (or `shape opcode(...)`): a
+        module of one computation `_` whose parameters are the operands, as XLA's parser makes."""
+        s = self.s
+        if self.at_shape():
+            name = "_"
+        else:
+            name = s.name("an instruction name")
+            s.expect("=", "'=' after the instruction name")
+        s.skip()
+        shape = None if _opcode_follows(s) else self.shape()
+        self.operands_as_parameters = True
+        inst, _ = self.instruction_rest(name, shape)
+        if not s.at_end():
+            s.fail(f"expected the end of the text after the single instruction {name} "
+                   "(a module of several starts with 'HloModule')")
+        names = {c.name for c in self.implied}
+        for ref, pos in self.computation_refs:
+            if ref not in names:
+                s.fail(f"computation {ref!r} does not exist (a single instruction can only call the "
+                       "computations it writes inline)", pos)
+        entry = Computation("_", (*self.parameters.values(), inst), inst.name)
+        # XLA lays the module's interface out by default, whatever the operands' layouts
+        layout = ProgramShape(tuple(_default_layouts(p.shape) for p in self.parameters.values()),
+                              _default_layouts(inst.shape))
+        return HloModule("_", (*self.implied, entry), "_", {"is_scheduled": True, "entry_computation_layout": layout})
 
     def check_alias_outputs(self, alias: InputOutputAlias, entry: Computation, pos: int) -> None:
         """An alias's output index must exist in the ENTRY's result (XLA checks this while parsing;
@@ -303,6 +350,11 @@ class _ModuleParser:
             s.expect("->")
             s.skip()
             declared_result = (self.shape(), s.pos)
+        return self.computation_body(name, declared_result)
+
+    def computation_body(self, name: str, declared_result: tuple[Shape, int] | None = None) -> Computation:
+        """`{ instructions }` (and a trailing `, execution_thread=...`), as computation `name`."""
+        s = self.s
         s.expect("{", "'{' to start the computation's instructions")
         instructions: list[Instruction] = []
         root: str | None = None
@@ -310,6 +362,7 @@ class _ModuleParser:
         self.shapes_here, self.elements = {}, {}
         starts: dict[str, int] = {}
         parameters: dict[int, str] = {}
+        self.predecessor_refs = []
         while not s.accept("}"):
             if s.at_end():
                 s.fail(f"computation {name!r} is not closed with '}}'")
@@ -344,6 +397,9 @@ class _ModuleParser:
         if not instructions:
             s.fail(f"computation {name!r} has no instructions")
         self.check_operands(name, instructions, positions)
+        for predecessor, pos in self.predecessor_refs:
+            if predecessor not in positions:
+                s.fail(f"control-predecessor {predecessor!r} does not exist in computation {name!r}", pos)
         self.check_typed_operands(instructions)
         self.check_constrained_operands(instructions)
         callees = {**self.computations_read, **{c.name: c for c in self.implied}}
@@ -478,9 +534,15 @@ class _ModuleParser:
         number = literal = None
         operands: tuple[str, ...] = ()
         if opcode == "parameter":
+            s.skip()
+            number_pos = s.pos
             number = s.integer("the parameter number")
+            if number < 0:
+                s.fail(f"parameter number must be >= 0, not {number}", number_pos)
             s.expect(")")
         elif opcode == "constant":
+            if shape is None:  # its shape says how to read its values
+                s.fail("a constant needs its shape written before the opcode, as in f32[2] constant({1, 2})", op_pos)
             s.skip()
             if not s.peek("{...}"):  # elided values allocate nothing
                 self.check_constant_size(shape, op_pos)
@@ -512,6 +574,13 @@ class _ModuleParser:
             self.take_constraints(operands)
         if opcode == "conditional":
             self.check_branch_attrs(operands, attr_at)
+        if opcode == "parameter" and isinstance(replication := attrs.get("parameter_replication"), Raw) \
+                and shape is not None:
+            leaves = len(shape.leaves()) if isinstance(shape, TupleShape) else 1
+            given = len(_re.findall(r"true|false", replication.text))
+            if given != leaves:
+                s.fail(f"parameter has {leaves} leaf buffers, but parameter_replication has {given} elements",
+                       attr_at["parameter_replication"])
         if opcode == "broadcast" and "dimensions" not in attrs and self.is_scalar(operands):
             attrs["dimensions"] = ()  # a scalar broadcasts to every dimension: XLA needs no list
         for required in REQUIRED_ATTRS.get(opcode, ()):
@@ -586,6 +655,9 @@ class _ModuleParser:
         while not s.accept(")"):
             if names:
                 s.expect(",", "',' or ')' in the operand list")
+            if self.operands_as_parameters:
+                names.append(self.parameter_operand(positions))
+                continue
             written, shape_pos = None, 0
             if self.at_shape():
                 shape_pos = s.pos
@@ -607,6 +679,24 @@ class _ModuleParser:
             positions[-1] = (name, positions[-1][1])
             names.append(name)
         return tuple(names)
+
+    def parameter_operand(self, positions: list) -> str:
+        """An operand of a single instruction, `f32[2] %x` or just `f32[2]`: a parameter
+        (named `_k` when the text gives no name)."""
+        s = self.s
+        s.skip()
+        pos = s.pos
+        if not self.at_shape():
+            s.fail(f"operand {s.describe_here()} has no shape: a single instruction's operands become parameters, "
+                   "so each is written with its shape, as in f32[2] %x (XLA: 'Operand had no shape in HLO text')")
+        shape = self.shape()
+        s.skip()
+        name = s.name() if NAME.match(s.text, s.pos) else f"_{len(self.parameters)}"
+        if name not in self.parameters:
+            self.parameters[name] = Instruction(name, "parameter", shape, parameter_number=len(self.parameters))
+            self.shapes_here[name] = shape
+        positions.append((name, pos))
+        return name
 
     def element_of(self, name: str, pos: int) -> str:
         """`name#k`: element k of the tuple-shaped instruction `name` (XLA's dumps write
@@ -664,7 +754,11 @@ class _ModuleParser:
             while not s.accept("}"):
                 if refs:
                     s.expect(",")
+                s.skip()
+                pos = s.pos
                 refs.append(self.computation_ref() if arity else s.name())
+                if not arity:
+                    self.predecessor_refs.append((refs[-1], pos))
             return tuple(refs)
         if key == "slice_sizes" and _re.match(r"\{\s*\{", s.text[s.pos:s.pos + 40].lstrip()):
             return self.int_lists()  # collective-permute's in-place form: one list per update
@@ -709,11 +803,7 @@ class _ModuleParser:
         if key == "literal":  # custom-call's `literal=s32[2]{0} {1, 2}`: checked, kept as written
             s.skip()
             start = s.pos
-            self.check_constant_size(shape := self.shape(), start)
-            if isinstance(shape, TupleShape):  # XLA's parser rejects these too
-                s.fail("custom-call literal= takes an array literal, not a tuple", start)
-            s.skip()
-            parse_literal(s, shape)
+            self.shaped_literal(start)
             return Raw(s.text[start:s.pos])
         if key == "replica_groups":
             return parse_replica_groups(s)
@@ -729,14 +819,50 @@ class _ModuleParser:
             return parse_source_target_pairs(s)
         return Raw(s.balanced())
 
+    def shaped_literal(self, start: int) -> None:
+        """A literal written after its shape, `s32[2]{0} {1, 2}`, or a tuple of such,
+        `( s32[2] {1, 2}, pred[] true )`, as custom-call's literal= takes them."""
+        s = self.s
+        if s.accept("("):
+            while True:
+                s.skip()
+                self.shaped_literal(start)
+                if s.accept(")"):
+                    return
+                s.expect(",", "',' or ')' in the tuple literal")
+        self.check_constant_size(shape := self.shape(), start)
+        s.skip()
+        if isinstance(shape, TupleShape) or s.peek(",") or s.peek(")"):  # XLA's parser rejects these too
+            s.fail("custom-call literal=: a tuple literal writes each element after its own shape, "
+                   "as in ( s32[2] {1, 2}, f32[] 3 ), not (s32[2], f32[]) ({1, 2}, 3)", start)
+        parse_literal(s, shape)
+
     def computation_ref(self) -> str:
         s = self.s
         s.skip()
         pos = s.pos
         if s.peek("{"):
-            s.fail("inline computations are not supported; define the computation by name", pos)
+            return self.inline_computation()
         name = s.name("a computation name")
         self.computation_refs.append((name, pos))
+        return name
+
+    def inline_computation(self) -> str:
+        """A computation written in place of its name (`calls={ ... }`): named `_.k` in the order
+        the computations end, as XLA names them, and placed before its caller's computation."""
+        saved = {k: getattr(self, k) for k in _SCOPE}
+        self.nested, self.typed_operands, self.constrained_operands, self.constraints = [], [], [], None
+        self.operands_as_parameters = False
+        try:
+            body = self.computation_body("(inline)")
+        finally:
+            for k, v in saved.items():
+                setattr(self, k, v)
+        self.inline_count += 1
+        name = f"_.{self.inline_count}"
+        comp = Computation(name, body.instructions, body.root, body.execution_thread)
+        self.implied.append(comp)
+        self.computations_read[name] = comp
         return name
 
     def int_list(self) -> tuple[int, ...]:
@@ -809,7 +935,12 @@ class _ModuleParser:
             key_pos = s.pos
             key = self.attr_key()
             if key == "pad":
-                fields[key] = [(d.low, d.high) for d in self.padding()]
+                pad_at = s.pos
+                dims = self.padding()
+                if any(d.interior for d in dims) or _re.match(r"[-\d]+_[-\d]+_", s.text[pad_at:s.pos]):
+                    s.fail("a window's pad is low_high per dimension, as in 1_1 (low_high_interior is pad's "
+                           "padding=, not a window's)", pad_at)
+                fields[key] = [(d.low, d.high) for d in dims]
             elif key in ("size", "stride", "lhs_dilate", "rhs_dilate", "rhs_reversal"):
                 fields[key] = self.dxd()
             else:
@@ -826,13 +957,15 @@ class _ModuleParser:
             for i in range(n)
         )
 
-    def dim_labels(self) -> ConvDimLabels:
+    def dim_labels(self) -> ConvDimLabels | Raw:
         s = self.s
         s.skip()
         pos = s.pos
         m = s.match(_DIM_LABELS)
         if not m:
             s.fail(f"expected dim_labels like b01f_01io->b01f, found {s.describe_here()}")
+        if "?" in m.group():  # `?` is a dimension of unknown role (a custom-call's): kept as written
+            return Raw(m.group())
         try:
             return parse_dim_labels(m.group())
         except ValueError as e:
@@ -977,9 +1110,12 @@ class _ModuleParser:
 
 
 _ASYNC_SHARED = ("frontend_attributes", "statistics", "backend_config")
+# What reading one computation keeps, saved around an inline computation read in its midst.
+_SCOPE = ("shapes_here", "elements", "nested", "typed_operands", "constrained_operands", "constraints",
+          "operands_as_parameters", "predecessor_refs")
 # Inside an operand list, a comma starts an inline instruction's attribute only before `name=`.
 _ATTR_FOLLOWS = _re.compile(r",\s*[A-Za-z_][\w.\-]*\s*=")
-_DIM_LABELS = _re.compile(r"[a-z0-9]+_[a-z0-9]+->[a-z0-9]+")
+_DIM_LABELS = _re.compile(r"[a-z0-9?]+_[a-z0-9?]+->[a-z0-9?]+")
 _PAD = _re.compile(r"-?\d+_-?\d+(?:_-?\d+)?")
 # A shape without tiling or dynamic dimensions; parsed once per distinct text, then cached.
 _SIMPLE_SHAPE = _re.compile(r"[a-z][a-z0-9]*\[[\d,]*\](?:\{[\d,]*\})?(?![\w{:])")
@@ -1001,6 +1137,14 @@ def _after_comma(s: Scanner) -> int:
     while i < len(s.text) and s.text[i] in " \t\n":
         i += 1
     return i
+
+
+def _default_layouts(shape: Shape) -> Shape:
+    if isinstance(shape, TupleShape):
+        return TupleShape(tuple(_default_layouts(e) for e in shape.elements))
+    if isinstance(shape, ArrayShape):
+        return ArrayShape(shape.dtype, shape.dims, default_layout(len(shape.dims)), "", shape.dynamic)
+    return shape
 
 
 def _same_ignoring_layout(a: Shape, b: Shape) -> bool:

@@ -144,6 +144,8 @@ class Scanner:
         self.skip()
         if self.pos >= len(self.text):
             return "end of input"
+        if self.text.startswith("/*", self.pos):  # (skip() passes over every closed one)
+            return "a /* comment that is never closed with */"
         m = re.compile(r"\S{1,20}").match(self.text, self.pos)
         return repr(m.group()) if m else repr(self.text[self.pos])
 

@@ -56,7 +56,7 @@ REJECTED = [
      r"layout \{1,2\} is not a permutation"),
     ("HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n"
      "  ROOT c = f32[2] custom-call(p), custom_call_target=\"foo\", literal=(s32[], f32[]) (1, 2)\n}\n", 4, 69,
-     "takes an array literal, not a tuple"),
+     "a tuple literal writes each element after its own shape"),
     ("HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT n = f32[2] negate(p), metadata={op_name=\"a}\n}\n",
      4, 48, "unterminated string"),
 ]
