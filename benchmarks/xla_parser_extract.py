@@ -144,14 +144,15 @@ def _test_cases(fixture: str, name: str, body: str) -> list[dict]:
         args, _ = _arguments(body, m.end())
         text = _value(args[0], env) if args else None
         if text is not None:
-            texts.append(text)
+            texts.append((text, "Unverified" not in m.group()))
     substrings = _status_substrings(body)
     fails = bool(substrings) or bool(_FAILS.search(body))
     cases = []
-    for k, text in enumerate(texts):
+    for k, (text, verified) in enumerate(texts):
         sub = substrings[k] if len(substrings) == len(texts) else (substrings[0] if substrings else "")
         cases.append({"name": name if k == 0 else f"{name}#{k + 1}", "kind": f"test:{fixture}",
-                      "form": form_of(text), "expects_error": fails, "error_substr": sub, "text": text})
+                      "form": form_of(text), "verified": verified, "expects_error": fails, "error_substr": sub,
+                      "text": text})
     return cases
 
 
@@ -175,7 +176,8 @@ def _table_cases(kind: str, function: str, body: str) -> list[dict]:
             full = name if k == 0 else f"{name}/output"
             seen[full] = seen.get(full, 0) + 1
             cases.append({"name": full if seen[full] == 1 else f"{full}#{seen[full]}", "kind": f"table:{function}",
-                          "form": form_of(text), "expects_error": False, "error_substr": "", "text": text})
+                          "form": form_of(text), "verified": True, "expects_error": False, "error_substr": "",
+                          "text": text})
     return cases
 
 
@@ -199,8 +201,10 @@ def _block_end(src: str, open_brace: int) -> int:
 
 def extract(path) -> list[dict]:
     """Every HLO text of the C++ file at `path` (see the module docstring), in file order, each
-    {name, kind, form, expects_error, error_substr, text}. A table entry's texts are expected to
-    be valid; a test's expects_error / error_substr are what that test asserts of its call."""
+    {name, kind, form, verified, expects_error, error_substr, text}. A table entry's texts are
+    expected to parse and verify; a test's `verified` says whether it calls
+    ParseAndReturnVerifiedModule (else only the parser runs), and expects_error / error_substr
+    what it asserts of that call."""
     src = Path(path).read_text()
     cases: list[dict] = []
     heads = sorted([(m.start(), m.end(), "table", m.group(1), m.group(2)) for m in _TABLE_HEAD.finditer(src)]
