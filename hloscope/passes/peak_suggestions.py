@@ -64,8 +64,7 @@ def with_suggestions(at: MemoryAtPeak, module: HloModule) -> MemoryAtPeak:
 def _donations(module: HloModule, at: MemoryAtPeak):
     """(kind, what, changed module) per parameter live at the peak that an unaliased output fits."""
     comp = module.entry_computation
-    config = module.attrs.get("input_output_alias")
-    old = config.aliases if isinstance(config, InputOutputAlias) else ()
+    old = _aliases(module)
     donors, taken = {a.parameter for a in old}, {a.output_index for a in old}
     outputs = output_producers(comp)
     for row in at.rows:
@@ -86,13 +85,17 @@ def _donations(module: HloModule, at: MemoryAtPeak):
                 break
 
 
+def _aliases(module: HloModule) -> tuple[Alias, ...]:
+    config = module.attrs.get("input_output_alias")
+    return config.aliases if isinstance(config, InputOutputAlias) else ()
+
+
 def _all_donations(module: HloModule, helpful: list[PeakSuggestion], before: int) -> list[PeakSuggestion]:
     """The donations that each lower the peak, together (measured too)."""
     if len(helpful) < 2:
         return []
-    config = module.attrs.get("input_output_alias")
-    old = config.aliases if isinstance(config, InputOutputAlias) else ()
-    new = [a for s in helpful if s.module is not None for a in s.module.attrs["input_output_alias"].aliases[len(old):]]
+    old = _aliases(module)
+    new = [a for s in helpful if s.module is not None for a in _aliases(s.module)[len(old):]]
     alias = InputOutputAlias((*old, *new))
     changed = module.replace(attrs={**module.attrs, "input_output_alias": alias})
     after = peak_of(changed)
