@@ -52,18 +52,9 @@ UNVERIFIABLE: dict[str, str] = {
     "CanonicalOpWithNested": "while condition _.2 takes 2 parameters, expected 1",
 }
 
-# Texts hloscope does not read, and why (each an xfail that must keep failing).
-OUT_OF_SCOPE: dict[str, str] = {
-}
-
-
-def _marks(case: dict) -> list:
-    reason = OUT_OF_SCOPE.get(case["name"])
-    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-
 
 def _params(cases: list[dict]) -> list:
-    return [pytest.param(c, id=c["name"], marks=_marks(c)) for c in cases]
+    return [pytest.param(c, id=c["name"]) for c in cases]
 
 
 def _normalize():
