@@ -40,32 +40,41 @@ def donated_outputs(comp: Computation, order: list[str], storages: list[Storage]
         return {}
     params = {p.parameter_number: p.name for p in comp.parameters}
     by_id = {s.id: s for s in storages}  # analyze drops the storages merged away: ids are not positions
+    last_read = _last_reads(comp, order, where)
     producers = output_producers(comp)
     donated: dict[int, str] = {}
+    donors: set[str] = set()
     for alias in config.aliases:
         param, producer = params.get(alias.parameter), producers.get(alias.output_index)
-        if alias.parameter_index or param is None or producer is None or param in donated.values():
+        if alias.parameter_index or param is None or producer is None or param in donors:
             continue
         mine, theirs = where.get(producer, []), where.get(param, [])
         if len(mine) != 1 or len(theirs) != 1 or mine[0] in donated:
             continue
         out, p = by_id[mine[0]], by_id[theirs[0]]
-        if out.kind == "output" and out.size == p.size and _free_by(comp, order, out, p.id, where, module):
+        if out.kind == "output" and out.size == p.size and _free_by(comp, order, out, p.id, last_read, where, module):
             donated[out.id] = param
+            donors.add(param)
     return donated
 
 
-def _free_by(comp: Computation, order: list[str], out: Storage, param: int, where: dict[str, list[int]],
-             module: HloModule) -> bool:
+def _last_reads(comp: Computation, order: list[str], where: dict[str, list[int]]) -> dict[int, int]:
+    """{storage id: the last position that reads it}, in one pass."""
+    last: dict[int, int] = {}
+    for pos, name in enumerate(order):
+        for o in comp[name].operands:
+            for s in where[o]:
+                last[s] = pos
+    return last
+
+
+def _free_by(comp: Computation, order: list[str], out: Storage, param: int, last_read: dict[int, int],
+             where: dict[str, list[int]], module: HloModule) -> bool:
     """Whether nothing reads the parameter's storage after `out` starts (its first value may
     read it, in place)."""
-    for pos in range(out.start, len(order)):
-        inst = comp[order[pos]]
-        reads = [i for i, o in enumerate(inst.operands) if param in where[o]]
-        if not reads:
-            continue
-        if pos > out.start or inst.name != out.values[0]:
-            return False
-        if not all(may_reuse_operand(inst, i, comp, module) for i in reads):
-            return False
-    return True
+    last = last_read.get(param, -1)
+    if last != out.start:
+        return last < out.start
+    inst = comp[order[out.start]]
+    reads = [i for i, o in enumerate(inst.operands) if param in where[o]]
+    return inst.name == out.values[0] and all(may_reuse_operand(inst, i, comp, module) for i in reads)
