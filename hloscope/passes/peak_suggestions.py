@@ -33,6 +33,7 @@ from .scheduler import list_schedule
 
 CHEAP = frozenset({"broadcast", "iota", "constant", "parameter", "reshape", "bitcast", "convert", "slice"})
 MAX_REMATERIALIZED = 8  # candidates tried, biggest first
+MAX_DONATED = 8  # parameters tried, biggest first (each try plans the module again)
 
 
 def peak_of(module: HloModule) -> int:
@@ -67,10 +68,10 @@ def _donations(module: HloModule, at: MemoryAtPeak):
     old = _aliases(module)
     donors, taken = {a.parameter for a in old}, {a.output_index for a in old}
     outputs = output_producers(comp)
-    for row in at.rows:
-        p = comp[row.instruction] if row.kind == "parameter" and row.instruction in comp else None
-        if p is None or p.parameter_number in donors or not isinstance(p.shape, ArrayShape):
-            continue
+    fits = {comp[o].shape for o in outputs.values()}
+    params = [comp[r.instruction] for r in at.rows if r.kind == "parameter" and r.instruction in comp]
+    params = [p for p in params if isinstance(p.shape, ArrayShape) and p.shape in fits and p.parameter_number not in donors]
+    for p in params[:MAX_DONATED]:
         # an output made from the parameter first (w_new = w - lr * g), else the first that fits
         name = p.name
         for index, producer in sorted(outputs.items(), key=lambda io: name not in comp[io[1]].operands):
