@@ -12,6 +12,7 @@
     multi_output_fusion      MultiOutputFusion
     reshape-mover            ReshapeMover
     sharding-remover         ShardingRemover (the code generators run it before any pipeline)
+    add-dependency-remover   AddDependencyRemover (the code generators run it before any pipeline)
     tuple-simplifier         TupleSimplifier
 
 The names are the `name`s the passes carry, XLA's spelling. XLA mixes `-` and `_`, so a
@@ -23,6 +24,7 @@ a pass of your own in a pipeline spec, register a pipeline that holds it.
 from __future__ import annotations
 
 from ..errors import HloscopeError
+from .add_dependency_remover import AddDependencyRemover
 from .algsimp import AlgebraicSimplifier
 from .batchnorm_expander import BatchNormExpander
 from .call_inliner import CallInliner
@@ -38,6 +40,7 @@ from .sharding_remover import ShardingRemover
 from .tuple_simplifier import TupleSimplifier
 
 _PASSES: tuple[type[HloPass], ...] = (
+    AddDependencyRemover,
     AlgebraicSimplifier,
     BatchNormExpander,
     CallInliner,

@@ -70,7 +70,7 @@ def test_hlo_cell_random_inputs_and_args(run, shell):
     result, _ = run("%%hlo --args a --passes algsimp,dce --name rep2\n" + SCALE_HLO)
     rep = shell.user_ns["rep2"]
     assert result.success and [r.name for r in rep.records] == [
-        "layout-normalization", "batchnorm_expander", "sharding-remover", "algsimp", "dce", "complex-as-pairs",
+        "layout-normalization", "batchnorm_expander", "sharding-remover", "add-dependency-remover", "algsimp", "dce", "complex-as-pairs",
         "narrow-ints-as-bytes", "small-floats-as-bytes", "kernel-strategy"]
     np.testing.assert_array_equal(rep.outputs, shell.user_ns["a"] * 2)
     np.testing.assert_array_equal(shell.user_ns["_hlo"](shell.user_ns["a"]), shell.user_ns["a"] * 2)

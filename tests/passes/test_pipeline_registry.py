@@ -19,7 +19,7 @@ from hloscope.passes.pipelines import for_backend, pipelines, resolve
 from hloscope.passes.registry import PipelineSpecError, find_pass, known_passes
 from hloscope.compilation.caching import pipeline_key
 
-ALL_PASSES = ("algsimp", "batchnorm_expander", "call-inliner", "constant_folding", "cse", "dce", "fusion",
+ALL_PASSES = ("add-dependency-remover", "algsimp", "batchnorm_expander", "call-inliner", "constant_folding", "cse", "dce", "fusion",
               "hlo-memory-scheduler", "layout-normalization", "multi_output_fusion", "reshape-mover", "sharding-remover",
               "tuple-simplifier")
 
@@ -222,7 +222,7 @@ def test_compile_with_pass_names_gives_the_evaluators_result(spec):
     # the code generator's own passes first (layout-normalization, batchnorm_expander), the
     # passes named, then the CPU's type rewrites and its kernel strategy
     assert [r.name for r in exe.report.records] == [
-        "layout-normalization", "batchnorm_expander", "sharding-remover", "algsimp", "dce", "fusion", "complex-as-pairs",
+        "layout-normalization", "batchnorm_expander", "sharding-remover", "add-dependency-remover", "algsimp", "dce", "fusion", "complex-as-pairs",
         "narrow-ints-as-bytes", "small-floats-as-bytes", "kernel-strategy"]
     _close(exe(*args), hloscope.evaluate(module, *args), case)
 
