@@ -94,7 +94,7 @@ def _profile_svg(totals: list[int], at: MemoryAtPeak) -> str:
                    f"<title>position {i * per}{f'-{min(i * per + per, len(totals)) - 1}' if per > 1 else ''}: "
                    f"{t:,} bytes live</title></rect>" for i, t in enumerate(bins))
     x = LEFT + (peak + 0.5) * w
-    return (f"<svg class='hs-peak-profile' width='{WIDTH}' height='{HEIGHT}' xmlns='http://www.w3.org/2000/svg'>"
+    return (f"<svg class='hs-peak-profile' viewBox='0 0 {WIDTH} {HEIGHT}' width='100%' style='max-width:{WIDTH}px' xmlns='http://www.w3.org/2000/svg'>"
             f"<text x='{LEFT - 4}' y='16' font-size='10' text-anchor='end' fill='#57606a'>{human_bytes(top)}</text>"
             f"<text x='{LEFT - 4}' y='{HEIGHT - 14}' font-size='10' text-anchor='end' fill='#57606a'>0</text>{bars}"
             f"<text class='hs-peak-mark' x='{x:.1f}' y='{HEIGHT - 2}' font-size='10' text-anchor='middle' fill='#cf222e'>"
