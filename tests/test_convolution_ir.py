@@ -49,7 +49,7 @@ def test_convolution_round_trips_in_xla_syntax():
 
 
 def test_a_bad_dim_labels_is_a_parse_error_at_its_place():
-    with pytest.raises(HloParseError, match="must hold 'i', 'o'"):
+    with pytest.raises(HloParseError, match="must hold 'i' and 'o'"):
         parse_hlo(_module("f32[1,5,5,2]", "f32[3,3,2,3]", "f32[1,3,3,3]",
                           "window={size=3x3}, dim_labels=b01f_01ix->b01f"))
 

@@ -71,7 +71,7 @@ def test_vs_xla_panel_renders_the_comparison_tables():
         assert ex.errors == [] and "xla" in ex.panels and ex.report.comparison is comparison
         ex.select("xla")
         html = ex.panels["xla"].html.value
-        assert html.count("<table") == 3 and "Pipelines by role" in html and "s reason</th>" in html
+        assert html.count("<table") == 5 and "Pipelines by role" in html and "s reason</th>" in html
         panel = ex.panels["xla"]
         index = next(i for i, m in enumerate(comparison.fusions) if m.xla and m.hloscope)
         panel.select(index)
