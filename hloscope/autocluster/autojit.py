@@ -71,6 +71,7 @@ class AutoJitted(StagedFunction):
     def __call__(self, *args, **kwargs):
         if self._inside_a_trace(args, kwargs):
             return self.fn(*args, **kwargs)
+        self._misses.calls += 1
         key, leaves, avals = self._signature(args, kwargs)
         record = self._record(key, args, kwargs, avals)
         outs = run_graph(record.final, record, self.signature_cache, leaves)

@@ -114,7 +114,6 @@ class StagedFunction:
     def _signature(self, args, kwargs):
         """(key, array leaves, their abstract values). The key: the arguments' structure,
         abstract values and static values, and the Python constants fn reads now."""
-        self._misses.calls += 1
         dyn, statics = self._split(args, kwargs)
         leaves, tree = flatten(dyn)
         avals = [self._abstract(x, path) for x, path in zip(leaves, self._paths(args, kwargs))]
@@ -181,6 +180,7 @@ class Jitted(StagedFunction):
     def __call__(self, *args, **kwargs):
         if self._inside_a_trace(args, kwargs):
             return self.fn(*args, **kwargs)
+        self._misses.calls += 1  # only calls count: lower(), trace() and compile() do not
         key, leaves, avals = self._signature(args, kwargs)
         return self._compiled(key, args, kwargs, avals).run(leaves, avals)
 

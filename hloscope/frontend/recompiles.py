@@ -85,11 +85,16 @@ class CacheMiss:
         """Each change in words (what `lz.metrics()` and the explorer list)."""
         return [c.text() for c in self.changes]
 
+    @property
+    def caller(self) -> str:
+        """`call 3 of f`, or `f.compile() before any call`."""
+        return f"call {self.call} of {self.function}" if self.call else f"{self.function}.compile() before any call"
+
     def text(self) -> str:
         where = f" at {self.source.short_file}:{self.source.line}" if self.source else ""
         if self.first:
-            return f"call {self.call} of {self.function}{where}: first compile for ({self.key.describe()})"
-        head = f"call {self.call} of {self.function}{where} compiled again: " + "; ".join(self.causes)
+            return f"{self.caller}{where}: first compile for ({self.key.describe()})"
+        head = f"{self.caller}{where} compiled again: " + "; ".join(self.causes)
         return "\n".join([head, *(f"    avoid: {a}" for a in self.advice)])
 
     def __str__(self) -> str:

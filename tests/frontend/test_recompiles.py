@@ -147,3 +147,12 @@ def test_the_recompiles_view_builds():
     assert isinstance(view, RecompilesView)
     assert "dtype" in view.table.value and "how to avoid it" in view.table.value
     assert "f32[3]" in view.detail.value and "s32[3]" in view.detail.value and "<svg" in view.detail.value
+
+
+def test_lowering_is_not_counted_as_a_call():
+    f = hloscope.jit(lambda x: x + 1)
+    x = np.ones(3, np.float32)
+    f.lower(x)
+    f.trace(x)
+    f(x)
+    assert [m.call for m in f.cache_misses()] == [1]
