@@ -67,6 +67,8 @@ def _check_stepper(lab, explorer) -> None:
     stepper.locator(".hs-explorer-graph svg").first.wait_for()
     stepper.get_by_text("only passes that changed").click()  # the checkbox's label
     _wait_changed(title, "#0 ")
+    lab.wait_idle(settle=0.5)  # as after each step below: the graphs are laid out after the title
+    stepper.locator(".hs-explorer-graph svg").nth(1).wait_for()
     shown = _snapshot(stepper)
     assert "svg" in shown["before"] and "svg" in shown["after"] and "+" in shown["diff"]
     stepper.locator("button", has_text="next").click()
